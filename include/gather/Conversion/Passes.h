@@ -1,0 +1,38 @@
+//===- Passes.h - Conversion passes of gather -------------------*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares the conversion passes defined in Passes.td:
+//   - createConvertONNXToLinalgPass(): `convert-onnx-to-linalg`.
+// and registerGatherConversionPasses() for tools.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_CONVERSION_PASSES_H
+#define GATHER_CONVERSION_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+class TypeConverter;
+} // namespace mlir
+
+namespace gather {
+
+#define GEN_PASS_DECL
+#include "gather/Conversion/Passes.h.inc"
+
+/// Adds the patterns that rewrite onnx.GatherElements into linalg.generic
+/// (+ tensor/arith) to `patterns`. Used by `convert-onnx-to-linalg`; exposed
+/// so that other pipelines can combine them with their own patterns.
+void populateONNXToLinalgConversionPatterns(mlir::RewritePatternSet &patterns);
+
+#define GEN_PASS_REGISTRATION
+#include "gather/Conversion/Passes.h.inc"
+
+} // namespace gather
+
+#endif // GATHER_CONVERSION_PASSES_H

@@ -1,0 +1,105 @@
+//===- ONNXOps.td - Operations of the onnx dialect ---------*- tablegen -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_DIALECT_ONNX_ONNXOPS_TD
+#define GATHER_DIALECT_ONNX_ONNXOPS_TD
+
+include "gather/Dialect/ONNX/ONNXDialect.td"
+include "gather/Dialect/ONNX/ONNXTypes.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+// ONNX type constraint `T` of GatherElements (opset 13): every ONNX tensor
+// element type.
+def ONNX_AnyElementType : AnyTypeOf<[
+    BF16, I1, Complex<F32>, Complex<F64>, F64, F32, F16, I8, I16, I32, I64,
+    UI8, UI16, UI32, UI64, ONNX_StringType]>;
+
+def ONNX_AnyTensor : TensorOf<[ONNX_AnyElementType]>;
+
+//===----------------------------------------------------------------------===//
+// GatherElementsOp
+//===----------------------------------------------------------------------===//
+
+def ONNX_GatherElementsOp : ONNX_Op<"GatherElements", [
+    Pure, InferTypeOpAdaptorWithIsCompatible]> {
+  let summary = "ONNX GatherElements (ai.onnx, opset 13)";
+  let description = [{
+    Gathers elements of `data` along `axis` at the positions held in
+    `indices` (ONNX operator GatherElements, domain ai.onnx, since opset 13).
+
+    `data` and `indices` have the same rank r >= 1. The result has the shape
+    of `indices` and the element type of `data`; each element is read from
+    `data` at the coordinates of the result element, with the coordinate on
+    `axis` replaced by the index value. For r = 3:
+
+    ```
+    output[i][j][k] = data[indices[i][j][k]][j][k]  if axis = 0
+    output[i][j][k] = data[i][indices[i][j][k]][k]  if axis = 1
+    output[i][j][k] = data[i][j][indices[i][j][k]]  if axis = 2
+    ```
+
+    - `axis` (si64, default 0) is in [-r, r-1]; a negative axis counts from
+      the back (axis + r).
+    - An index value is in [-s, s-1], where s = data.shape[axis]; a negative
+      index counts from the end (index + s).
+    - Along every dimension d != axis, indices.shape[d] <= data.shape[d]
+      (as ONNX Runtime and PyTorch require). Along `axis`, `indices` may be
+      larger than `data`.
+    - `data` may have any ONNX element type (T): bf16, i1 (bool),
+      complex<f32>, complex<f64>, f64, f32, f16, i8, i16, i32, i64, ui8,
+      ui16, ui32, ui64 or `!onnx.string`. `indices` has element type i32 or
+      i64 (Tind).
+
+    Errors. The verifier rejects: rank-0 `data`; ranks that differ; `axis`
+    out of range; a non-i32/i64 index type; a static dimension d != axis with
+    indices.shape[d] > data.shape[d]; a result whose element type differs
+    from `data`'s or whose shape is incompatible with `indices`' shape; and a
+    constant `indices` operand holding a value outside [-s, s-1] for a static
+    s. The spec says out-of-range index values are an error; an index that
+    can only be checked at run time is never used to read outside `data`.
+
+    Example (the spec's `test_gather_elements_0`):
+
+    ```mlir
+    %out = onnx.GatherElements %data, %indices axis = 1
+        : (tensor<2x2xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
+    ```
+
+    The generic form printed by onnx-mlir parses too:
+
+    ```mlir
+    %out = "onnx.GatherElements"(%data, %indices) {axis = 1 : si64}
+        : (tensor<2x2xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    ONNX_AnyTensor:$data,
+    AnyTensor:$indices,
+    DefaultValuedAttr<SI64Attr, "0">:$axis
+  );
+  let results = (outs ONNX_AnyTensor:$output);
+
+  let assemblyFormat = [{
+    $data `,` $indices (`axis` `=` $axis^)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+
+  let hasVerifier = 1;
+
+  let extraClassDeclaration = [{
+    /// Returns `axis` normalized to [0, rank) for a ranked `data` operand
+    /// whose `axis` is in range; std::nullopt otherwise.
+    std::optional<int64_t> getNormalizedAxis();
+  }];
+}
+
+#endif // GATHER_DIALECT_ONNX_ONNXOPS_TD

@@ -1,0 +1,55 @@
+//===- Pipelines.h - The onnx-to-llvm pipeline ------------------*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The one definition of gather's lowering pipeline, shared by gather-opt
+// (`--onnx-to-llvm`), gather-runner, gather-translate and library users:
+//
+//   onnx --convert-onnx-to-linalg--> linalg + tensor + arith
+//        --one-shot-bufferize-->     linalg on memref (identity layouts)
+//        --buffer-deallocation-pipeline, convert-linalg-to-loops--> scf
+//        --convert-scf-to-cf-->      cf
+//        --convert-to-llvm, reconcile-unrealized-casts--> llvm dialect
+//
+// Run it on a builtin.module. The context must have the dialects and
+// extensions that registerONNXToLLVMPipelineDependencies() adds.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_PIPELINES_PIPELINES_H
+#define GATHER_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class DialectRegistry;
+class OpPassManager;
+} // namespace mlir
+
+namespace gather {
+
+/// Options of the `onnx-to-llvm` pipeline.
+struct ONNXToLLVMPipelineOptions
+    : public mlir::PassPipelineOptions<ONNXToLLVMPipelineOptions> {};
+
+/// Appends the onnx-to-llvm pipeline to `pm`, which must be anchored on
+/// builtin.module. Afterwards the module holds only llvm dialect ops (plus
+/// builtin.module), ready for translation to LLVM IR.
+void buildONNXToLLVMPipeline(mlir::OpPassManager &pm,
+                             const ONNXToLLVMPipelineOptions &options);
+
+/// Registers the pipeline as `onnx-to-llvm` for textual pass pipelines
+/// (gather-opt --onnx-to-llvm, --pass-pipeline="builtin.module(onnx-to-llvm)").
+void registerONNXToLLVMPipeline();
+
+/// Adds to `registry` the onnx dialect, every upstream dialect and the
+/// dialect extensions (bufferization models, ConvertToLLVM interfaces) the
+/// pipeline relies on. Without the extensions, bufferization and
+/// convert-to-llvm silently leave ops behind.
+void registerONNXToLLVMPipelineDependencies(mlir::DialectRegistry &registry);
+
+} // namespace gather
+
+#endif // GATHER_PIPELINES_PIPELINES_H

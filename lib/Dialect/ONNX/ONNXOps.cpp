@@ -1,0 +1,167 @@
+//===- ONNXOps.cpp - Operations of the onnx dialect -----------------------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Dialect/ONNX/ONNXOps.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace gather::onnx;
+
+//===----------------------------------------------------------------------===//
+// GatherElementsOp
+//===----------------------------------------------------------------------===//
+
+/// Result type of GatherElements (ONNX spec, "Outputs"): the shape of
+/// `indices` with the element type of `data`. Called by builders, the parser
+/// and the verifier before `verify()`, so it assumes nothing about ranks or
+/// `axis`.
+LogicalResult GatherElementsOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto dataType = dyn_cast<TensorType>(adaptor.getData().getType());
+  auto indicesType = dyn_cast<TensorType>(adaptor.getIndices().getType());
+  if (!dataType || !indicesType)
+    return emitOptionalError(location,
+                             "'onnx.GatherElements' op expects tensor operands");
+  Type elementType = dataType.getElementType();
+  if (indicesType.hasRank())
+    inferredReturnTypes.push_back(
+        RankedTensorType::get(indicesType.getShape(), elementType));
+  else
+    inferredReturnTypes.push_back(UnrankedTensorType::get(elementType));
+  return success();
+}
+
+/// A declared result may be less static than the inferred one
+/// (`tensor<?x3xf32>` or `tensor<*xf32>` for an inferred `tensor<2x3xf32>`),
+/// but must have the same element type and no conflicting dimension.
+bool GatherElementsOp::isCompatibleReturnTypes(TypeRange inferred,
+                                               TypeRange actual) {
+  if (inferred.size() != 1 || actual.size() != 1)
+    return false;
+  auto inferredType = dyn_cast<TensorType>(inferred.front());
+  auto actualType = dyn_cast<TensorType>(actual.front());
+  return inferredType && actualType &&
+         inferredType.getElementType() == actualType.getElementType() &&
+         succeeded(verifyCompatibleShape(inferredType, actualType));
+}
+
+std::optional<int64_t> GatherElementsOp::getNormalizedAxis() {
+  auto dataType = dyn_cast<RankedTensorType>(getData().getType());
+  if (!dataType)
+    return std::nullopt;
+  int64_t rank = dataType.getRank();
+  int64_t axis = getAxis();
+  if (axis < -rank || axis >= rank)
+    return std::nullopt;
+  return axis < 0 ? axis + rank : axis;
+}
+
+/// Prints a position in a tensor as `[i, j, k]`.
+static void printPosition(InFlightDiagnostic &diag, ArrayRef<int64_t> shape,
+                          int64_t linearIndex) {
+  SmallVector<int64_t> position(shape.size(), 0);
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    if (shape[d] > 0) {
+      position[d] = linearIndex % shape[d];
+      linearIndex /= shape[d];
+    }
+  }
+  diag << "[";
+  llvm::interleaveComma(position, diag);
+  diag << "]";
+}
+
+LogicalResult GatherElementsOp::verify() {
+  auto dataType = cast<TensorType>(getData().getType());
+  auto indicesType = cast<TensorType>(getIndices().getType());
+
+  Type indexElementType = indicesType.getElementType();
+  if (!indexElementType.isSignlessInteger(32) &&
+      !indexElementType.isSignlessInteger(64))
+    return emitOpError("operand 'indices' must have element type i32 or i64, "
+                       "but has element type ")
+           << indexElementType;
+
+  // Everything else needs the rank of `data`.
+  if (!dataType.hasRank())
+    return success();
+  int64_t rank = dataType.getRank();
+  if (rank < 1)
+    return emitOpError("operand 'data' must have rank >= 1, but has type ")
+           << dataType;
+
+  int64_t axis = getAxis();
+  if (axis < -rank || axis >= rank)
+    return emitOpError("attribute 'axis' = ")
+           << axis << " is out of range [" << -rank << ", " << rank - 1
+           << "] for operand 'data' of rank " << rank;
+  int64_t normalizedAxis = axis < 0 ? axis + rank : axis;
+
+  if (!indicesType.hasRank())
+    return success();
+  if (indicesType.getRank() != rank)
+    return emitOpError("operand 'indices' must have the rank of operand "
+                       "'data' (")
+           << rank << "), but has rank " << indicesType.getRank() << " ("
+           << indicesType << ")";
+
+  ArrayRef<int64_t> dataShape = dataType.getShape();
+  ArrayRef<int64_t> indicesShape = indicesType.getShape();
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d == normalizedAxis || ShapedType::isDynamic(dataShape[d]) ||
+        ShapedType::isDynamic(indicesShape[d]))
+      continue;
+    if (indicesShape[d] > dataShape[d])
+      return emitOpError("operand 'indices' has size ")
+             << indicesShape[d] << " in dimension " << d
+             << ", larger than size " << dataShape[d]
+             << " of operand 'data' there; only along the axis (dimension "
+             << normalizedAxis << ") may 'indices' be larger than 'data'";
+  }
+
+  // Index values known at compile time must be in [-s, s-1].
+  int64_t axisSize = dataShape[normalizedAxis];
+  if (ShapedType::isDynamic(axisSize))
+    return success();
+  DenseIntElementsAttr constantIndices;
+  if (matchPattern(getIndices(), m_Constant(&constantIndices))) {
+    ArrayRef<int64_t> constantShape = constantIndices.getType().getShape();
+    auto values = constantIndices.getValues<APInt>();
+    int64_t numChecked = values.size();
+    if (numChecked > 0 && constantIndices.isSplat())
+      numChecked = 1;
+    for (int64_t i = 0; i < numChecked; ++i) {
+      int64_t value = values[i].getSExtValue();
+      if (value >= -axisSize && value < axisSize)
+        continue;
+      InFlightDiagnostic diag = emitOpError("operand 'indices' holds value ");
+      diag << value << " at position ";
+      printPosition(diag, constantShape, i);
+      diag << ", outside the valid range [" << -axisSize << ", "
+           << axisSize - 1 << "] for axis " << normalizedAxis << " of size "
+           << axisSize;
+      return diag;
+    }
+    return success();
+  }
+
+  // An axis of size 0 has no valid index at all.
+  if (axisSize == 0 && indicesType.hasStaticShape() &&
+      indicesType.getNumElements() > 0)
+    return emitOpError("operand 'data' has size 0 along axis ")
+           << normalizedAxis << ", so no index is valid, but operand "
+           << "'indices' has " << indicesType.getNumElements() << " elements";
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "gather/Dialect/ONNX/ONNXOps.cpp.inc"

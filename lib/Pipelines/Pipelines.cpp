@@ -1,0 +1,75 @@
+//===- Pipelines.cpp - The onnx-to-llvm pipeline --------------------------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Pipelines/Pipelines.h"
+#include "gather/Conversion/Passes.h"
+#include "gather/Dialect/ONNX/ONNXDialect.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void gather::buildONNXToLLVMPipeline(
+    OpPassManager &pm, const ONNXToLLVMPipelineOptions & /*options*/) {
+  // onnx -> linalg + tensor + arith.
+  pm.addPass(createConvertONNXToLinalgPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  // tensor -> memref. Identity layouts at function boundaries: the C
+  // interface of entry points then takes plain row-major buffers.
+  bufferization::OneShotBufferizePassOptions bufferizeOptions;
+  bufferizeOptions.bufferizeFunctionBoundaries = true;
+  bufferizeOptions.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+
+  // linalg -> scf -> cf.
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+
+  // Everything -> llvm. Vector ops need their own pass before
+  // convert-to-llvm, which does not lower them.
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void gather::registerONNXToLLVMPipeline() {
+  PassPipelineRegistration<ONNXToLLVMPipelineOptions>(
+      "onnx-to-llvm",
+      "Lower onnx dialect IR to the LLVM dialect: convert-onnx-to-linalg, "
+      "one-shot-bufferize, buffer deallocation, convert-linalg-to-loops, "
+      "convert-scf-to-cf, convert-to-llvm",
+      buildONNXToLLVMPipeline);
+}
+
+void gather::registerONNXToLLVMPipelineDependencies(DialectRegistry &registry) {
+  registry.insert<onnx::ONNXDialect>();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+}

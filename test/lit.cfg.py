@@ -1,0 +1,32 @@
+# -*- Python -*-
+# lit configuration of gather's regression tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "GATHER"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".ll"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.gather_obj_root, "test")
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+
+config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
+config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
+config.substitutions.append(("%gather_src_root", config.gather_src_root))
+
+tool_dirs = [os.path.join(config.gather_obj_root, "bin"), config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(
+    ["gather-opt", "gather-runner", "gather-translate", "mlir-opt", "llc", "lli"],
+    tool_dirs,
+)
+
+if config.enable_execution_engine:
+    config.available_features.add("jit")

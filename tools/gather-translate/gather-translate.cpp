@@ -1,0 +1,63 @@
+//===- gather-translate.cpp - gather's mlir-translate ---------------------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Translations:
+//   --mlir-to-llvmir   LLVM dialect IR -> LLVM IR text (upstream MLIR's).
+//   --onnx-to-llvmir   onnx dialect (or any level) IR -> LLVM IR text: runs
+//                      the onnx-to-llvm pipeline first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Pipelines/Pipelines.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace mlir {
+void registerToLLVMIRTranslation();
+} // namespace mlir
+
+static LogicalResult translateONNXToLLVMIR(Operation *op,
+                                           llvm::raw_ostream &output) {
+  PassManager pm = PassManager::on<ModuleOp>(op->getContext());
+  if (failed(applyPassManagerCLOptions(pm)))
+    return failure();
+  gather::buildONNXToLLVMPipeline(pm, gather::ONNXToLLVMPipelineOptions());
+  if (failed(pm.run(op)))
+    return failure();
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(op, llvmContext);
+  if (!llvmModule)
+    return op->emitError("failed to translate the module to LLVM IR");
+  llvmModule->print(output, /*AAW=*/nullptr);
+  return success();
+}
+
+int main(int argc, char **argv) {
+  registerToLLVMIRTranslation();
+  registerPassManagerCLOptions();
+  TranslateFromMLIRRegistration registration(
+      "onnx-to-llvmir",
+      "Lower onnx dialect IR with the onnx-to-llvm pipeline, then translate "
+      "it to LLVM IR",
+      translateONNXToLLVMIR, [](DialectRegistry &registry) {
+        gather::registerONNXToLLVMPipelineDependencies(registry);
+        registerAllToLLVMIRTranslations(registry);
+      });
+  return failed(mlirTranslateMain(argc, argv, "gather translation driver"));
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Configures (once) and builds gather in build/ with clang 22, lld and Ninja.
+# Usage: utils/build.sh [extra cmake args...]   (BUILD_DIR overrides build/)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD_DIR:-$root/build}
+
+if [ ! -f "$build/build.ninja" ]; then
+  cmake -G Ninja -S "$root" -B "$build" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=/usr/lib/llvm-22/bin/clang \
+    -DCMAKE_CXX_COMPILER=/usr/lib/llvm-22/bin/clang++ \
+    -DLLVM_USE_LINKER=lld \
+    "$@"
+fi
+ninja -C "$build"

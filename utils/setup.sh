@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs every Debian package that gather's build and test suite need.
+# Idempotent: packages already installed are skipped by apt-get.
+# Usage: sudo utils/setup.sh   (as root on Debian 12; runs `apt-get update` first)
+set -euo pipefail
+
+packages=(
+  # LLVM/MLIR 22.1 toolchain (headers, CMake packages, libMLIR.so, mlir-opt, lit, FileCheck)
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22 libomp-22-dev
+  # build tools
+  cmake ninja-build
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+echo "setup: installed ${missing[*]}"
