@@ -23,20 +23,26 @@ using namespace gather::onnx;
 /// `indices` with the element type of `data`. Called by builders, the parser
 /// and the verifier before `verify()`, so it assumes nothing about ranks or
 /// `axis`.
+Type GatherElementsOp::inferResultType(Type dataType, Type indicesType) {
+  auto dataTensorType = dyn_cast<TensorType>(dataType);
+  auto indicesTensorType = dyn_cast<TensorType>(indicesType);
+  if (!dataTensorType || !indicesTensorType)
+    return nullptr;
+  Type elementType = dataTensorType.getElementType();
+  if (!indicesTensorType.hasRank())
+    return UnrankedTensorType::get(elementType);
+  return RankedTensorType::get(indicesTensorType.getShape(), elementType);
+}
+
 LogicalResult GatherElementsOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
     SmallVectorImpl<Type> &inferredReturnTypes) {
-  auto dataType = dyn_cast<TensorType>(adaptor.getData().getType());
-  auto indicesType = dyn_cast<TensorType>(adaptor.getIndices().getType());
-  if (!dataType || !indicesType)
+  Type resultType = inferResultType(adaptor.getData().getType(),
+                                    adaptor.getIndices().getType());
+  if (!resultType)
     return emitOptionalError(location,
                              "'onnx.GatherElements' op expects tensor operands");
-  Type elementType = dataType.getElementType();
-  if (indicesType.hasRank())
-    inferredReturnTypes.push_back(
-        RankedTensorType::get(indicesType.getShape(), elementType));
-  else
-    inferredReturnTypes.push_back(UnrankedTensorType::get(elementType));
+  inferredReturnTypes.push_back(resultType);
   return success();
 }
 
@@ -52,6 +58,33 @@ bool GatherElementsOp::isCompatibleReturnTypes(TypeRange inferred,
   return inferredType && actualType &&
          inferredType.getElementType() == actualType.getElementType() &&
          succeeded(verifyCompatibleShape(inferredType, actualType));
+}
+
+/// Parses `data-type, indices-type [-> result-type]`; without a result type,
+/// infers it.
+static ParseResult parseGatherElementsTypes(OpAsmParser &parser,
+                                            Type &dataType, Type &indicesType,
+                                            Type &outputType) {
+  SMLoc typesLoc = parser.getCurrentLocation();
+  if (parser.parseType(dataType) || parser.parseComma() ||
+      parser.parseType(indicesType))
+    return failure();
+  if (succeeded(parser.parseOptionalArrow()))
+    return parser.parseType(outputType);
+  outputType = GatherElementsOp::inferResultType(dataType, indicesType);
+  if (!outputType)
+    return parser.emitError(typesLoc, "expected tensor types for 'data' and "
+                                      "'indices', got ")
+           << dataType << " and " << indicesType;
+  return success();
+}
+
+static void printGatherElementsTypes(OpAsmPrinter &printer, Operation *,
+                                     Type dataType, Type indicesType,
+                                     Type outputType) {
+  printer << dataType << ", " << indicesType;
+  if (outputType != GatherElementsOp::inferResultType(dataType, indicesType))
+    printer << " -> " << outputType;
 }
 
 std::optional<int64_t> GatherElementsOp::getNormalizedAxis() {

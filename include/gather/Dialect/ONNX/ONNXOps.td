@@ -70,7 +70,15 @@ def ONNX_GatherElementsOp : ONNX_Op<"GatherElements", [
 
     ```mlir
     %out = onnx.GatherElements %data, %indices axis = 1
-        : (tensor<2x2xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
+        : tensor<2x2xf32>, tensor<2x2xi64>
+    ```
+
+    The result type is inferred: the shape of `indices`, the element type of
+    `data`. A less static result type may be given explicitly:
+
+    ```mlir
+    %out = onnx.GatherElements %data, %indices axis = 1
+        : tensor<2x2xf32>, tensor<2x2xi64> -> tensor<?x2xf32>
     ```
 
     The generic form printed by onnx-mlir parses too:
@@ -88,14 +96,22 @@ def ONNX_GatherElementsOp : ONNX_Op<"GatherElements", [
   );
   let results = (outs ONNX_AnyTensor:$output);
 
+  // `: data-type, indices-type [-> result-type]`; the result type is
+  // printed only when it differs from the inferred one.
   let assemblyFormat = [{
     $data `,` $indices (`axis` `=` $axis^)? attr-dict `:`
-    functional-type(operands, results)
+    custom<GatherElementsTypes>(type($data), type($indices), type($output))
   }];
 
   let hasVerifier = 1;
 
   let extraClassDeclaration = [{
+    /// Returns the result type GatherElements infers for operands of types
+    /// `dataType` and `indicesType`: the shape of `indices` (unranked if it
+    /// is) with the element type of `data`. Null if either is not a tensor.
+    static ::mlir::Type inferResultType(::mlir::Type dataType,
+                                        ::mlir::Type indicesType);
+
     /// Returns `axis` normalized to [0, rank) for a ranked `data` operand
     /// whose `axis` is in range; std::nullopt otherwise.
     std::optional<int64_t> getNormalizedAxis();
