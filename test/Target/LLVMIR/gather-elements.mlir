@@ -1,0 +1,36 @@
+// Emit LLVM IR, then check that LLVM's own tools accept it: llc compiles it
+// and lli runs it (spec example test_gather_elements_negative_indices).
+// RUN: gather-opt %s --onnx-to-llvm | gather-translate --mlir-to-llvmir > %t.ll
+// RUN: FileCheck %s --check-prefix=IR < %t.ll
+// RUN: llc %t.ll -o %t.s
+// RUN: lli --dlopen=%mlir_lib_dir/libmlir_runner_utils%shlibext %t.ll | FileCheck %s --check-prefix=EXEC
+// And in one step, from the onnx dialect:
+// RUN: gather-translate --onnx-to-llvmir %s | lli --dlopen=%mlir_lib_dir/libmlir_runner_utils%shlibext | FileCheck %s --check-prefix=EXEC
+// REQUIRES: jit
+
+// IR: declare void @_mlir_ciface_printMemrefF32(ptr)
+// IR: define { ptr, ptr, i64, [2 x i64], [2 x i64] } @gather(
+// IR: load float
+// IR: store float
+// IR: define void @main()
+// IR: call void @printMemrefF32(
+
+// EXEC: rank = 2 offset = 0 sizes = [2, 3] strides = [3, 1] data =
+// EXEC-NEXT: {{\[}}[7,   5,   3],
+// EXEC-NEXT: [4,   2,   3]]
+
+func.func private @printMemrefF32(tensor<*xf32>) attributes {llvm.emit_c_interface}
+
+func.func @gather(%data: tensor<3x3xf32>, %indices: tensor<2x3xi64>) -> tensor<2x3xf32> {
+  %0 = onnx.GatherElements %data, %indices : tensor<3x3xf32>, tensor<2x3xi64>
+  return %0 : tensor<2x3xf32>
+}
+
+func.func @main() {
+  %data = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]> : tensor<3x3xf32>
+  %indices = arith.constant dense<[[-1, -2, 0], [-2, 0, 0]]> : tensor<2x3xi64>
+  %out = call @gather(%data, %indices) : (tensor<3x3xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>
+  %u = tensor.cast %out : tensor<2x3xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
+  return
+}
