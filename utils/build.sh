@@ -11,6 +11,7 @@ if [ ! -f "$build/build.ninja" ]; then
     -DCMAKE_C_COMPILER=/usr/lib/llvm-22/bin/clang \
     -DCMAKE_CXX_COMPILER=/usr/lib/llvm-22/bin/clang++ \
     -DLLVM_USE_LINKER=lld \
+    -DGATHER_WERROR=ON \
     "$@"
 fi
 ninja -C "$build"

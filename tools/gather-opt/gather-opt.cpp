@@ -25,6 +25,5 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   gather::registerONNXToLLVMPipelineDependencies(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "gather optimizer driver (onnx dialect + MLIR)\n",
-      registry));
+      argc, argv, "gather optimizer driver (onnx dialect + MLIR)\n", registry));
 }

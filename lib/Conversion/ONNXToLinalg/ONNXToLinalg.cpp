@@ -69,12 +69,13 @@ struct GatherElementsOpLowering
     SmallVector<Value> dynamicSizes;
     for (int64_t d = 0; d < rank; ++d)
       if (indicesType.isDynamicDim(d))
-        dynamicSizes.push_back(tensor::DimOp::create(rewriter, loc, indices, d));
+        dynamicSizes.push_back(
+            tensor::DimOp::create(rewriter, loc, indices, d));
     auto resultType = RankedTensorType::get(indicesType.getShape(),
                                             dataType.getElementType());
-    Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                         resultType.getElementType(),
-                                         dynamicSizes);
+    Value init =
+        tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                resultType.getElementType(), dynamicSizes);
 
     Value axisSize = getDimSize(rewriter, loc, data, *axis);
     SmallVector<AffineMap> indexingMaps(2,
@@ -93,8 +94,8 @@ struct GatherElementsOpLowering
           Value isNegative = arith::CmpIOp::create(
               b, nestedLoc, arith::CmpIPredicate::slt, index, zero);
           Value wrapped = arith::AddIOp::create(b, nestedLoc, index, axisSize);
-          Value normalized = arith::SelectOp::create(b, nestedLoc, isNegative,
-                                                     wrapped, index);
+          Value normalized =
+              arith::SelectOp::create(b, nestedLoc, isNegative, wrapped, index);
           // Unsigned compare: negative values are out of range too.
           Value inRange = arith::CmpIOp::create(
               b, nestedLoc, arith::CmpIPredicate::ult, normalized, axisSize);
@@ -103,10 +104,10 @@ struct GatherElementsOpLowering
 
           SmallVector<Value> coordinates;
           for (int64_t d = 0; d < rank; ++d)
-            coordinates.push_back(d == *axis ? safeIndex
-                                             : linalg::IndexOp::create(
-                                                   b, nestedLoc, d)
-                                                   .getResult());
+            coordinates.push_back(
+                d == *axis
+                    ? safeIndex
+                    : linalg::IndexOp::create(b, nestedLoc, d).getResult());
           Value element =
               tensor::ExtractOp::create(b, nestedLoc, data, coordinates);
           linalg::YieldOp::create(b, nestedLoc, element);
@@ -121,7 +122,8 @@ struct GatherElementsOpLowering
 };
 
 struct ConvertONNXToLinalgPass
-    : public gather::impl::ConvertONNXToLinalgPassBase<ConvertONNXToLinalgPass> {
+    : public gather::impl::ConvertONNXToLinalgPassBase<
+          ConvertONNXToLinalgPass> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     ConversionTarget target(*context);

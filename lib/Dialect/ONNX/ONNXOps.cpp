@@ -40,8 +40,8 @@ LogicalResult GatherElementsOp::inferReturnTypes(
   Type resultType = inferResultType(adaptor.getData().getType(),
                                     adaptor.getIndices().getType());
   if (!resultType)
-    return emitOptionalError(location,
-                             "'onnx.GatherElements' op expects tensor operands");
+    return emitOptionalError(
+        location, "'onnx.GatherElements' op expects tensor operands");
   inferredReturnTypes.push_back(resultType);
   return success();
 }
@@ -62,8 +62,8 @@ bool GatherElementsOp::isCompatibleReturnTypes(TypeRange inferred,
 
 /// Parses `data-type, indices-type [-> result-type]`; without a result type,
 /// infers it.
-static ParseResult parseGatherElementsTypes(OpAsmParser &parser,
-                                            Type &dataType, Type &indicesType,
+static ParseResult parseGatherElementsTypes(OpAsmParser &parser, Type &dataType,
+                                            Type &indicesType,
                                             Type &outputType) {
   SMLoc typesLoc = parser.getCurrentLocation();
   if (parser.parseType(dataType) || parser.parseComma() ||
@@ -179,9 +179,8 @@ LogicalResult GatherElementsOp::verify() {
       InFlightDiagnostic diag = emitOpError("operand 'indices' holds value ");
       diag << value << " at position ";
       printPosition(diag, constantShape, i);
-      diag << ", outside the valid range [" << -axisSize << ", "
-           << axisSize - 1 << "] for axis " << normalizedAxis << " of size "
-           << axisSize;
+      diag << ", outside the valid range [" << -axisSize << ", " << axisSize - 1
+           << "] for axis " << normalizedAxis << " of size " << axisSize;
       return diag;
     }
     return success();
