@@ -8,7 +8,7 @@ from lit.llvm import llvm_config
 
 config.name = "GATHER"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".ll"]
+config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.gather_obj_root, "test")
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
@@ -21,6 +21,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 config.substitutions.append(("%gather_src_root", config.gather_src_root))
+config.substitutions.append(("%gather_obj_root", config.gather_obj_root))
 
 tool_dirs = [os.path.join(config.gather_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(

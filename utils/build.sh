@@ -14,4 +14,4 @@ if [ ! -f "$build/build.ninja" ]; then
     -DGATHER_WERROR=ON \
     "$@"
 fi
-ninja -C "$build"
+ninja -C "$build" all mlir-doc
