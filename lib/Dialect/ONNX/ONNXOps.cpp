@@ -124,22 +124,26 @@ LogicalResult GatherElementsOp::verify() {
                        "but has element type ")
            << indexElementType;
 
-  // Everything else needs the rank of `data`.
-  if (!dataType.hasRank())
+  // The rank r is rank(data) = rank(indices): whichever operand is ranked
+  // fixes it. Messages name the operand it was taken from.
+  if (!dataType.hasRank() && !indicesType.hasRank())
     return success();
-  int64_t rank = dataType.getRank();
+  TensorType rankedType = dataType.hasRank() ? dataType : indicesType;
+  StringRef rankedName = dataType.hasRank() ? "data" : "indices";
+  int64_t rank = rankedType.getRank();
   if (rank < 1)
-    return emitOpError("operand 'data' must have rank >= 1, but has type ")
-           << dataType;
+    return emitOpError("operand '")
+           << rankedName << "' must have rank >= 1, but has type "
+           << rankedType;
 
   int64_t axis = getAxis();
   if (axis < -rank || axis >= rank)
     return emitOpError("attribute 'axis' = ")
            << axis << " is out of range [" << -rank << ", " << rank - 1
-           << "] for operand 'data' of rank " << rank;
+           << "] for operand '" << rankedName << "' of rank " << rank;
   int64_t normalizedAxis = axis < 0 ? axis + rank : axis;
 
-  if (!indicesType.hasRank())
+  if (!dataType.hasRank() || !indicesType.hasRank())
     return success();
   if (indicesType.getRank() != rank)
     return emitOpError("operand 'indices' must have the rank of operand "
@@ -165,6 +169,13 @@ LogicalResult GatherElementsOp::verify() {
   int64_t axisSize = dataShape[normalizedAxis];
   if (ShapedType::isDynamic(axisSize))
     return success();
+  // An axis of size 0 has no valid index at all.
+  if (axisSize == 0 && indicesType.hasStaticShape() &&
+      indicesType.getNumElements() > 0)
+    return emitOpError("operand 'data' has size 0 along axis ")
+           << normalizedAxis << ", so no index is valid, but operand "
+           << "'indices' has " << indicesType.getNumElements() << " elements";
+
   DenseIntElementsAttr constantIndices;
   if (matchPattern(getIndices(), m_Constant(&constantIndices))) {
     ArrayRef<int64_t> constantShape = constantIndices.getType().getShape();
@@ -185,13 +196,6 @@ LogicalResult GatherElementsOp::verify() {
     }
     return success();
   }
-
-  // An axis of size 0 has no valid index at all.
-  if (axisSize == 0 && indicesType.hasStaticShape() &&
-      indicesType.getNumElements() > 0)
-    return emitOpError("operand 'data' has size 0 along axis ")
-           << normalizedAxis << ", so no index is valid, but operand "
-           << "'indices' has " << indicesType.getNumElements() << " elements";
   return success();
 }
 

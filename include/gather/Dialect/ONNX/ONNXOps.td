@@ -20,7 +20,9 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // element type.
 def ONNX_AnyElementType : AnyTypeOf<[
     BF16, I1, Complex<F32>, Complex<F64>, F64, F32, F16, I8, I16, I32, I64,
-    UI8, UI16, UI32, UI64, ONNX_StringType]>;
+    UI8, UI16, UI32, UI64, ONNX_StringType],
+    "ONNX element type (T: bf16, i1, complex<f32>, complex<f64>, f64, f32, "
+    "f16, i8, i16, i32, i64, ui8, ui16, ui32, ui64 or !onnx.string)">;
 
 def ONNX_AnyTensor : TensorOf<[ONNX_AnyElementType]>;
 
