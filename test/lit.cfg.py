@@ -22,6 +22,7 @@ config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 config.substitutions.append(("%gather_src_root", config.gather_src_root))
 config.substitutions.append(("%gather_obj_root", config.gather_obj_root))
+config.substitutions.append(("%gather_runtime", os.path.join(config.gather_obj_root, "lib", "libgather_runtime" + config.llvm_shlib_ext)))
 
 tool_dirs = [os.path.join(config.gather_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(

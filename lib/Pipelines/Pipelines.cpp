@@ -28,9 +28,11 @@
 using namespace mlir;
 
 void gather::buildONNXToLLVMPipeline(
-    OpPassManager &pm, const ONNXToLLVMPipelineOptions & /*options*/) {
-  // onnx -> linalg + tensor + arith.
-  pm.addPass(createConvertONNXToLinalgPass());
+    OpPassManager &pm, const ONNXToLLVMPipelineOptions &options) {
+  // onnx -> linalg + tensor + arith (+ run-time checks).
+  ConvertONNXToLinalgPassOptions toLinalgOptions;
+  toLinalgOptions.runtimeChecks = options.runtimeChecks;
+  pm.addPass(createConvertONNXToLinalgPass(toLinalgOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 

@@ -27,8 +27,13 @@ namespace gather {
 
 /// Adds the patterns that rewrite onnx.GatherElements into linalg.generic
 /// (+ tensor/arith) to `patterns`. Used by `convert-onnx-to-linalg`; exposed
-/// so that other pipelines can combine them with their own patterns.
-void populateONNXToLinalgConversionPatterns(mlir::RewritePatternSet &patterns);
+/// so that other pipelines can combine them with their own patterns. With
+/// `runtimeChecks`, the patterns also emit the run-time shape and index
+/// checks (see the pass description); they then declare the runtime's
+/// report functions in the enclosing builtin.module, so apply them to a
+/// module, not to functions in parallel.
+void populateONNXToLinalgConversionPatterns(mlir::RewritePatternSet &patterns,
+                                            bool runtimeChecks = true);
 
 #define GEN_PASS_REGISTRATION
 #include "gather/Conversion/Passes.h.inc"

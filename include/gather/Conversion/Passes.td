@@ -9,7 +9,8 @@
 
 include "mlir/Pass/PassBase.td"
 
-def ConvertONNXToLinalgPass : Pass<"convert-onnx-to-linalg"> {
+def ConvertONNXToLinalgPass
+    : Pass<"convert-onnx-to-linalg", "::mlir::ModuleOp"> {
   let summary = "Lower onnx dialect ops to linalg, tensor and arith";
   let description = [{
     Rewrites every `onnx.GatherElements` into a `tensor.empty` and an
@@ -26,10 +27,36 @@ def ConvertONNXToLinalgPass : Pass<"convert-onnx-to-linalg"> {
     Dynamic dimensions are supported (sizes come from `tensor.dim`); unranked
     operands are rejected with a diagnostic. The pass fails if any op of the
     `onnx` dialect is left.
+
+    Run-time checks (`runtime-checks`, on by default) cover what the verifier
+    could not decide at compile time:
+
+    - indices.shape[d] <= data.shape[d] for d != axis, when either is
+      dynamic: on failure `gatherReportShapeError` is called and the gather
+      is skipped (it would read outside `data`); the result is then
+      unspecified (but allocated);
+    - every index value in [-s, s-1]: an `anyOutOfRange` reduction over
+      `indices`; if it finds one, a cold loop calls `gatherReportIndexError`
+      with the first bad value and its position.
+
+    The report functions are C functions of gather's runtime library
+    (include/gather/Runtime/GatherRuntime.h, libgather_runtime.so); their
+    default handler prints the message and ends the process with exit status
+    1. Checks that are provably unnecessary are not emitted: static shapes,
+    and constant `indices` on a static axis (the verifier checked them).
   }];
+  let options = [
+    Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"true",
+           "Check shapes and index values at run time where the verifier "
+           "could not; off: the caller guarantees valid inputs">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

@@ -32,7 +32,13 @@ namespace gather {
 
 /// Options of the `onnx-to-llvm` pipeline.
 struct ONNXToLLVMPipelineOptions
-    : public mlir::PassPipelineOptions<ONNXToLLVMPipelineOptions> {};
+    : public mlir::PassPipelineOptions<ONNXToLLVMPipelineOptions> {
+  PassOptions::Option<bool> runtimeChecks{
+      *this, "runtime-checks",
+      llvm::cl::desc("Check shapes and index values at run time where the "
+                     "verifier could not (convert-onnx-to-linalg's option)"),
+      llvm::cl::init(true)};
+};
 
 /// Appends the onnx-to-llvm pipeline to `pm`, which must be anchored on
 /// builtin.module. Afterwards the module holds only llvm dialect ops (plus

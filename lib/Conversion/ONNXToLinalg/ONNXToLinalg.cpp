@@ -14,8 +14,13 @@
 #include "gather/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace gather {
@@ -28,6 +33,11 @@ using namespace gather;
 
 namespace {
 
+/// Names of the report functions in gather's runtime library
+/// (gather/Runtime/GatherRuntime.h).
+constexpr StringLiteral kReportIndexError = "gatherReportIndexError";
+constexpr StringLiteral kReportShapeError = "gatherReportShapeError";
+
 /// Returns the size of dimension `dim` of the ranked tensor `value` as an
 /// `index` value: a constant when it is static, a tensor.dim otherwise.
 Value getDimSize(OpBuilder &builder, Location loc, Value value, int64_t dim) {
@@ -37,6 +47,48 @@ Value getDimSize(OpBuilder &builder, Location loc, Value value, int64_t dim) {
   return tensor::DimOp::create(builder, loc, value, dim);
 }
 
+/// Returns the private declaration of runtime function `name` in the module
+/// that encloses `op`, creating it with `argTypes` (and no results) if needed.
+func::FuncOp getOrDeclareRuntimeFunction(Operation *op, StringRef name,
+                                         TypeRange argTypes) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+  auto function =
+      func::FuncOp::create(builder, module.getLoc(), name,
+                           builder.getFunctionType(argTypes, TypeRange()));
+  function.setPrivate();
+  return function;
+}
+
+Value negate(OpBuilder &builder, Location loc, Value condition) {
+  return arith::XOrIOp::create(
+      builder, loc, condition,
+      arith::ConstantIntOp::create(builder, loc, 1, 1));
+}
+
+Value toI64(OpBuilder &builder, Location loc, Value index) {
+  return arith::IndexCastOp::create(builder, loc, builder.getI64Type(), index);
+}
+
+/// Index arithmetic shared by the gather and the checks: `index` (an i32 or
+/// i64 index value) sign-extended to `index` and wrapped if negative, and
+/// whether the result lies in [0, axisSize).
+std::pair<Value, Value> normalizeIndex(OpBuilder &b, Location loc, Value index,
+                                       Value axisSize) {
+  Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value isNegative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, zero);
+  Value wrapped = arith::AddIOp::create(b, loc, i, axisSize);
+  Value normalized = arith::SelectOp::create(b, loc, isNegative, wrapped, i);
+  // Unsigned compare: values still negative are out of range too.
+  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        normalized, axisSize);
+  return {normalized, inRange};
+}
+
 /// onnx.GatherElements -> tensor.empty + linalg.generic:
 ///
 ///   out[i0, .., ir-1] = data[i0, .., k, .., ir-1],  k at position `axis`,
@@ -44,10 +96,13 @@ Value getDimSize(OpBuilder &builder, Location loc, Value value, int64_t dim) {
 ///
 /// where safe(i) = i + s if i < 0 (s = data.shape[axis]), then 0 if the
 /// result is still outside [0, s). The clamp keeps every read inside `data`
-/// for any index value; valid inputs never reach it.
+/// for any index value; valid inputs never reach it. With run-time checks,
+/// invalid shapes and index values are reported through gather's runtime
+/// before the gather (see Passes.td).
 struct GatherElementsOpLowering
     : public OpConversionPattern<onnx::GatherElementsOp> {
-  using OpConversionPattern::OpConversionPattern;
+  GatherElementsOpLowering(MLIRContext *context, bool runtimeChecks)
+      : OpConversionPattern(context), runtimeChecks(runtimeChecks) {}
 
   LogicalResult
   matchAndRewrite(onnx::GatherElementsOp op, OpAdaptor adaptor,
@@ -63,77 +118,278 @@ struct GatherElementsOpLowering
     std::optional<int64_t> axis = op.getNormalizedAxis();
     if (!axis)
       return op.emitOpError("has an invalid 'axis'");
-    int64_t rank = dataType.getRank();
-
-    // Destination: a tensor of the shape of `indices`.
-    SmallVector<Value> dynamicSizes;
-    for (int64_t d = 0; d < rank; ++d)
-      if (indicesType.isDynamicDim(d))
-        dynamicSizes.push_back(
-            tensor::DimOp::create(rewriter, loc, indices, d));
+    Value axisSize = getDimSize(rewriter, loc, data, *axis);
     auto resultType = RankedTensorType::get(indicesType.getShape(),
                                             dataType.getElementType());
-    Value init =
-        tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                resultType.getElementType(), dynamicSizes);
 
-    Value axisSize = getDimSize(rewriter, loc, data, *axis);
+    // Whether the gather may run: null when statically known to be safe.
+    Value gatherIsSafe;
+    if (runtimeChecks) {
+      gatherIsSafe = emitShapeChecks(rewriter, op, data, indices, *axis);
+      emitIndexChecks(rewriter, op, indices, *axis, axisSize);
+    }
+
+    Value result;
+    if (!gatherIsSafe) {
+      result =
+          emitGather(rewriter, loc, data, indices, *axis, axisSize, resultType);
+    } else {
+      auto ifOp = scf::IfOp::create(
+          rewriter, loc, gatherIsSafe,
+          [&](OpBuilder &b, Location nestedLoc) {
+            scf::YieldOp::create(b, nestedLoc,
+                                 emitGather(b, nestedLoc, data, indices, *axis,
+                                            axisSize, resultType));
+          },
+          [&](OpBuilder &b, Location nestedLoc) {
+            // The error has been reported; the result is unspecified.
+            scf::YieldOp::create(b, nestedLoc,
+                                 emitEmpty(b, nestedLoc, indices, resultType));
+          });
+      result = ifOp.getResult(0);
+    }
+
+    if (result.getType() != op.getType())
+      result = tensor::CastOp::create(rewriter, loc, op.getType(), result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  static Value emitEmpty(OpBuilder &b, Location loc, Value indices,
+                         RankedTensorType resultType) {
+    SmallVector<Value> dynamicSizes;
+    for (int64_t d = 0; d < resultType.getRank(); ++d)
+      if (resultType.isDynamicDim(d))
+        dynamicSizes.push_back(tensor::DimOp::create(b, loc, indices, d));
+    return tensor::EmptyOp::create(b, loc, resultType.getShape(),
+                                   resultType.getElementType(), dynamicSizes);
+  }
+
+  static Value emitGather(OpBuilder &builder, Location loc, Value data,
+                          Value indices, int64_t axis, Value axisSize,
+                          RankedTensorType resultType) {
+    int64_t rank = resultType.getRank();
+    Value init = emitEmpty(builder, loc, indices, resultType);
     SmallVector<AffineMap> indexingMaps(2,
-                                        rewriter.getMultiDimIdentityMap(rank));
+                                        builder.getMultiDimIdentityMap(rank));
     SmallVector<utils::IteratorType> iteratorTypes(
         rank, utils::IteratorType::parallel);
-
     auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{resultType}, ValueRange{indices},
+        builder, loc, TypeRange{resultType}, ValueRange{indices},
         ValueRange{init}, indexingMaps, iteratorTypes,
         [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
-          // Sign-extend i32/i64 to index, then wrap negative indices.
-          Value index = arith::IndexCastOp::create(b, nestedLoc,
-                                                   b.getIndexType(), args[0]);
+          auto [normalized, inRange] =
+              normalizeIndex(b, nestedLoc, args[0], axisSize);
           Value zero = arith::ConstantIndexOp::create(b, nestedLoc, 0);
-          Value isNegative = arith::CmpIOp::create(
-              b, nestedLoc, arith::CmpIPredicate::slt, index, zero);
-          Value wrapped = arith::AddIOp::create(b, nestedLoc, index, axisSize);
-          Value normalized =
-              arith::SelectOp::create(b, nestedLoc, isNegative, wrapped, index);
-          // Unsigned compare: negative values are out of range too.
-          Value inRange = arith::CmpIOp::create(
-              b, nestedLoc, arith::CmpIPredicate::ult, normalized, axisSize);
           Value safeIndex =
               arith::SelectOp::create(b, nestedLoc, inRange, normalized, zero);
-
           SmallVector<Value> coordinates;
           for (int64_t d = 0; d < rank; ++d)
             coordinates.push_back(
-                d == *axis
+                d == axis
                     ? safeIndex
                     : linalg::IndexOp::create(b, nestedLoc, d).getResult());
           Value element =
               tensor::ExtractOp::create(b, nestedLoc, data, coordinates);
           linalg::YieldOp::create(b, nestedLoc, element);
         });
-
-    Value result = generic.getResult(0);
-    if (result.getType() != op.getType())
-      result = tensor::CastOp::create(rewriter, loc, op.getType(), result);
-    rewriter.replaceOp(op, result);
-    return success();
+    return generic.getResult(0);
   }
+
+  /// Emits indices.shape[d] <= data.shape[d] checks for the dims d != axis
+  /// that are not both static (the verifier checked those), reporting the
+  /// first violation, and the guard that the gather reads only inside
+  /// `data`: those checks and, for a dynamic axis size, s > 0. Returns null
+  /// when nothing needs checking.
+  static Value emitShapeChecks(OpBuilder &b, onnx::GatherElementsOp op,
+                               Value data, Value indices, int64_t axis) {
+    Location loc = op.getLoc();
+    auto dataType = cast<RankedTensorType>(data.getType());
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    Value safe;
+    auto conjoin = [&](Value condition) {
+      safe = safe ? arith::AndIOp::create(b, loc, safe, condition).getResult()
+                  : condition;
+    };
+    Type i64 = b.getI64Type();
+    for (int64_t d = 0; d < dataType.getRank(); ++d) {
+      if (d == axis ||
+          (!dataType.isDynamicDim(d) && !indicesType.isDynamicDim(d)))
+        continue;
+      Value indicesSize = getDimSize(b, loc, indices, d);
+      Value dataSize = getDimSize(b, loc, data, d);
+      Value fits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                         indicesSize, dataSize);
+      // Report only the first dimension that does not fit.
+      Value reportNow = negate(b, loc, fits);
+      if (safe)
+        reportNow = arith::AndIOp::create(b, loc, reportNow, safe);
+      func::FuncOp report = getOrDeclareRuntimeFunction(op, kReportShapeError,
+                                                        {i64, i64, i64, i64});
+      scf::IfOp::create(
+          b, loc, reportNow, [&](OpBuilder &nb, Location nestedLoc) {
+            Value args[] = {
+                arith::ConstantIntOp::create(nb, nestedLoc, d, 64),
+                toI64(nb, nestedLoc, indicesSize),
+                toI64(nb, nestedLoc, dataSize),
+                arith::ConstantIntOp::create(nb, nestedLoc, axis, 64)};
+            func::CallOp::create(nb, nestedLoc, report, args);
+            scf::YieldOp::create(nb, nestedLoc);
+          });
+      conjoin(fits);
+    }
+    // A dynamic axis of size 0 has nothing to read (every index is then
+    // reported by the index check, if `indices` is not empty).
+    if (dataType.isDynamicDim(axis)) {
+      Value axisSize = getDimSize(b, loc, data, axis);
+      Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+      conjoin(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, axisSize,
+                                    zero));
+    }
+    return safe;
+  }
+
+  /// Emits the check that every index value is in [-s, s-1]: a reduction
+  /// over `indices` to "any out of range" and, only if so, a cold loop that
+  /// reports the first one. Not emitted for constant `indices` on a static
+  /// axis (the verifier checked them).
+  static void emitIndexChecks(OpBuilder &b, onnx::GatherElementsOp op,
+                              Value indices, int64_t axis, Value axisSize) {
+    Location loc = op.getLoc();
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    int64_t rank = indicesType.getRank();
+    auto dataType = cast<RankedTensorType>(op.getData().getType());
+    if (!dataType.isDynamicDim(axis) &&
+        matchPattern(op.getIndices(), m_Constant()))
+      return;
+    if (indicesType.hasStaticShape() && indicesType.getNumElements() == 0)
+      return;
+
+    // anyOutOfRange = OR over all elements of !inRange(normalize(index)).
+    Type i1 = b.getI1Type();
+    Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
+    Value init = tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{}, i1);
+    init = linalg::FillOp::create(b, loc, falseValue, init).getResult(0);
+    SmallVector<AffineMap> indexingMaps = {
+        b.getMultiDimIdentityMap(rank),
+        AffineMap::get(rank, 0, {}, b.getContext())};
+    SmallVector<utils::IteratorType> iteratorTypes(
+        rank, utils::IteratorType::reduction);
+    auto reduction = linalg::GenericOp::create(
+        b, loc, TypeRange{init.getType()}, ValueRange{indices},
+        ValueRange{init}, indexingMaps, iteratorTypes,
+        [&](OpBuilder &nb, Location nestedLoc, ValueRange args) {
+          Value inRange =
+              normalizeIndex(nb, nestedLoc, args[0], axisSize).second;
+          Value outOfRange = negate(nb, nestedLoc, inRange);
+          linalg::YieldOp::create(
+              nb, nestedLoc,
+              arith::OrIOp::create(nb, nestedLoc, args[1], outOfRange)
+                  .getResult());
+        });
+    Value anyOutOfRange =
+        tensor::ExtractOp::create(b, loc, reduction.getResult(0), ValueRange{});
+
+    func::FuncOp report = getOrDeclareRuntimeFunction(
+        op, kReportIndexError,
+        {b.getI64Type(), LLVM::LLVMPointerType::get(b.getContext()),
+         b.getI64Type(), b.getI64Type(), b.getI64Type()});
+    scf::IfOp::create(b, loc, anyOutOfRange,
+                      [&](OpBuilder &nb, Location nestedLoc) {
+                        emitReportFirstBadIndex(nb, nestedLoc, report, indices,
+                                                axis, axisSize);
+                        scf::YieldOp::create(nb, nestedLoc);
+                      });
+  }
+
+  /// Cold path: walks `indices` in row-major order and reports the first
+  /// value outside [-s, s-1] with its position.
+  static void emitReportFirstBadIndex(OpBuilder &b, Location loc,
+                                      func::FuncOp report, Value indices,
+                                      int64_t axis, Value axisSize) {
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    int64_t rank = indicesType.getRank();
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    SmallVector<Value> sizes;
+    Value numElements = one;
+    for (int64_t d = 0; d < rank; ++d) {
+      sizes.push_back(getDimSize(b, loc, indices, d));
+      numElements = arith::MulIOp::create(b, loc, numElements, sizes.back());
+    }
+    // The position goes to the runtime through a small stack buffer.
+    auto positionType = MemRefType::get({rank}, b.getI64Type());
+    Value position = memref::AllocaOp::create(b, loc, positionType);
+    Value positionIndex =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, position);
+    Value positionPtr = LLVM::IntToPtrOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+        toI64(b, loc, positionIndex));
+    Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
+
+    scf::ForOp::create(
+        b, loc, zero, numElements, one, ValueRange{falseValue},
+        [&](OpBuilder &lb, Location nestedLoc, Value linear, ValueRange iter) {
+          Value reported = iter[0];
+          // Delinearize (row-major).
+          SmallVector<Value> coordinates(rank);
+          Value rest = linear;
+          for (int64_t d = rank - 1; d >= 0; --d) {
+            coordinates[d] =
+                arith::RemUIOp::create(lb, nestedLoc, rest, sizes[d]);
+            rest = arith::DivUIOp::create(lb, nestedLoc, rest, sizes[d]);
+          }
+          Value index =
+              tensor::ExtractOp::create(lb, nestedLoc, indices, coordinates);
+          Value inRange = normalizeIndex(lb, nestedLoc, index, axisSize).second;
+          Value outOfRange = negate(lb, nestedLoc, inRange);
+          Value reportNow = arith::AndIOp::create(
+              lb, nestedLoc, outOfRange, negate(lb, nestedLoc, reported));
+          scf::IfOp::create(
+              lb, nestedLoc, reportNow, [&](OpBuilder &nb, Location innerLoc) {
+                for (int64_t d = 0; d < rank; ++d)
+                  memref::StoreOp::create(
+                      nb, innerLoc, toI64(nb, innerLoc, coordinates[d]),
+                      position,
+                      ValueRange{
+                          arith::ConstantIndexOp::create(nb, innerLoc, d)});
+                Value value = index.getType().isInteger(64)
+                                  ? index
+                                  : arith::ExtSIOp::create(
+                                        nb, innerLoc, nb.getI64Type(), index)
+                                        .getResult();
+                Value args[] = {
+                    value, positionPtr,
+                    arith::ConstantIntOp::create(nb, innerLoc, rank, 64),
+                    arith::ConstantIntOp::create(nb, innerLoc, axis, 64),
+                    toI64(nb, innerLoc, axisSize)};
+                func::CallOp::create(nb, innerLoc, report, args);
+                scf::YieldOp::create(nb, innerLoc);
+              });
+          scf::YieldOp::create(
+              lb, nestedLoc,
+              arith::OrIOp::create(lb, nestedLoc, reported, outOfRange)
+                  .getResult());
+        });
+  }
+
+  bool runtimeChecks;
 };
 
 struct ConvertONNXToLinalgPass
     : public gather::impl::ConvertONNXToLinalgPassBase<
           ConvertONNXToLinalgPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     ConversionTarget target(*context);
     target.addIllegalDialect<onnx::ONNXDialect>();
-    target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
-                           tensor::TensorDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
     RewritePatternSet patterns(context);
-    populateONNXToLinalgConversionPatterns(patterns);
+    populateONNXToLinalgConversionPatterns(patterns, runtimeChecks);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();
@@ -142,7 +398,7 @@ struct ConvertONNXToLinalgPass
 
 } // namespace
 
-void gather::populateONNXToLinalgConversionPatterns(
-    RewritePatternSet &patterns) {
-  patterns.add<GatherElementsOpLowering>(patterns.getContext());
+void gather::populateONNXToLinalgConversionPatterns(RewritePatternSet &patterns,
+                                                    bool runtimeChecks) {
+  patterns.add<GatherElementsOpLowering>(patterns.getContext(), runtimeChecks);
 }

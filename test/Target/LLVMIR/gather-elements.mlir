@@ -3,9 +3,9 @@
 // RUN: gather-opt %s --onnx-to-llvm | gather-translate --mlir-to-llvmir > %t.ll
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
 // RUN: llc %t.ll -o %t.s
-// RUN: lli --dlopen=%mlir_lib_dir/libmlir_runner_utils%shlibext %t.ll | FileCheck %s --check-prefix=EXEC
+// RUN: lli --dlopen=%mlir_lib_dir/libmlir_runner_utils%shlibext --dlopen=%gather_runtime %t.ll | FileCheck %s --check-prefix=EXEC
 // And in one step, from the onnx dialect:
-// RUN: gather-translate --onnx-to-llvmir %s | lli --dlopen=%mlir_lib_dir/libmlir_runner_utils%shlibext | FileCheck %s --check-prefix=EXEC
+// RUN: gather-translate --onnx-to-llvmir %s | lli --dlopen=%mlir_lib_dir/libmlir_runner_utils%shlibext --dlopen=%gather_runtime | FileCheck %s --check-prefix=EXEC
 // REQUIRES: jit
 
 // IR: declare void @_mlir_ciface_printMemrefF32(ptr)

@@ -1,0 +1,59 @@
+//===- GatherRuntime.h - Run-time support for compiled code -----*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// C functions that code compiled by gather calls when an input that the
+// verifier could not check at compile time turns out invalid at run time
+// (ONNX GatherElements, opset 13: "It is an error if any of the index values
+// are out of bounds"). They live in libgather_runtime.so; gather-runner links
+// it, other hosts load it (e.g. `mlir-runner --shared-libs=.../lib/
+// libgather_runtime.so`, `lli --dlopen=...`) or link it.
+//
+// Each report formats one message, e.g.
+//   onnx.GatherElements: index 7 at position [1, 0] of 'indices' is out of
+//   range [-3, 2] for axis 1 of size 3
+// and passes it to the error handler. The default handler flushes stdout,
+// prints `error: <message>` to stderr and ends the process with exit status
+// 1 (no signal, no abort). A host that wants to continue installs its own
+// handler; the compiled code then goes on safely: it never reads outside
+// `data` (out-of-range indices are clamped, and a gather whose shapes do not
+// fit is skipped), but the result is unspecified.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_RUNTIME_GATHERRUNTIME_H
+#define GATHER_RUNTIME_GATHERRUNTIME_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Receives the text of one run-time error (NUL-terminated, no newline).
+typedef void (*GatherErrorHandler)(const char *message);
+
+/// Installs `handler` for all later reports; null restores the default
+/// (print to stderr, exit status 1). Returns the previous handler (null for
+/// the default).
+GatherErrorHandler gatherSetErrorHandler(GatherErrorHandler handler);
+
+/// Called by compiled onnx.GatherElements code: index `value` at
+/// `position[0..rank)` of `indices` is outside [-axisSize, axisSize - 1]
+/// along `axis` (normalized to [0, rank)).
+void gatherReportIndexError(int64_t value, const int64_t *position,
+                            int64_t rank, int64_t axis, int64_t axisSize);
+
+/// Called by compiled onnx.GatherElements code: `indices` has size
+/// `indicesSize` in dimension `dim` (!= axis), larger than `data`'s size
+/// `dataSize` there.
+void gatherReportShapeError(int64_t dim, int64_t indicesSize, int64_t dataSize,
+                            int64_t axis);
+
+#ifdef __cplusplus
+} // extern "C"
+#endif
+
+#endif // GATHER_RUNTIME_GATHERRUNTIME_H

@@ -1,0 +1,57 @@
+//===- GatherRuntime.cpp - Run-time support for compiled code -------------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Runtime/GatherRuntime.h"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace {
+std::atomic<GatherErrorHandler> errorHandler{nullptr};
+
+void defaultErrorHandler(const char *message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "error: %s\n", message);
+  std::fflush(stderr);
+  // Quick exit: the report may come from inside JIT-compiled code, where
+  // running static destructors (the JIT's own among them) is not safe.
+  std::_Exit(1);
+}
+
+void report(const std::string &message) {
+  GatherErrorHandler handler = errorHandler.load();
+  (handler ? handler : defaultErrorHandler)(message.c_str());
+}
+} // namespace
+
+extern "C" GatherErrorHandler
+gatherSetErrorHandler(GatherErrorHandler handler) {
+  return errorHandler.exchange(handler);
+}
+
+extern "C" void gatherReportIndexError(int64_t value, const int64_t *position,
+                                       int64_t rank, int64_t axis,
+                                       int64_t axisSize) {
+  std::string message =
+      "onnx.GatherElements: index " + std::to_string(value) + " at position [";
+  for (int64_t d = 0; d < rank; ++d)
+    message += (d ? ", " : "") + std::to_string(position[d]);
+  message += "] of 'indices' is out of range [" + std::to_string(-axisSize) +
+             ", " + std::to_string(axisSize - 1) + "] for axis " +
+             std::to_string(axis) + " of size " + std::to_string(axisSize);
+  report(message);
+}
+
+extern "C" void gatherReportShapeError(int64_t dim, int64_t indicesSize,
+                                       int64_t dataSize, int64_t axis) {
+  report("onnx.GatherElements: 'indices' has size " +
+         std::to_string(indicesSize) + " in dimension " + std::to_string(dim) +
+         ", larger than size " + std::to_string(dataSize) +
+         " of 'data' there; only along the axis (dimension " +
+         std::to_string(axis) + ") may 'indices' be larger than 'data'");
+}

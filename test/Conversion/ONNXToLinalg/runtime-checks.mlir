@@ -1,0 +1,90 @@
+// RUN: gather-opt %s --convert-onnx-to-linalg --split-input-file | FileCheck %s
+// RUN: gather-opt %s --convert-onnx-to-linalg="runtime-checks=false" --split-input-file | FileCheck %s --check-prefix=OFF
+
+// OFF-NOT: gatherReport
+// OFF-NOT: scf.if
+
+// Static shapes, indices from an argument: only the index-value check. It is
+// a reduction to "any out of range" followed by a cold reporting loop; the
+// gather itself is not guarded.
+// CHECK-LABEL: func.func private @gatherReportIndexError(i64, !llvm.ptr, i64, i64, i64)
+// CHECK-NOT:   gatherReportShapeError
+// CHECK-LABEL: func.func @static_shapes
+// CHECK-SAME:    (%[[DATA:.*]]: tensor<3x4xf32>, %[[IDX:.*]]: tensor<2x3xi32>)
+// CHECK:         %[[ANY:.*]] = linalg.generic
+// CHECK-SAME:      iterator_types = ["reduction", "reduction"]
+// CHECK-SAME:      ins(%[[IDX]] : tensor<2x3xi32>) outs(%{{.*}} : tensor<i1>)
+// CHECK:           arith.cmpi ult
+// CHECK:           arith.ori
+// CHECK:         %[[BAD:.*]] = tensor.extract %[[ANY]][] : tensor<i1>
+// CHECK:         scf.if %[[BAD]] {
+// CHECK:           memref.alloca() : memref<2xi64>
+// CHECK:           scf.for
+// CHECK:             tensor.extract %[[IDX]]
+// CHECK:             scf.if
+// CHECK:               arith.extsi %{{.*}} : i32 to i64
+// CHECK:               func.call @gatherReportIndexError
+// CHECK:         %[[R:.*]] = linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "parallel"]
+// CHECK:         return %[[R]]
+func.func @static_shapes(%data: tensor<3x4xf32>, %indices: tensor<2x3xi32>) -> tensor<2x3xf32> {
+  %0 = onnx.GatherElements %data, %indices axis = 1 : tensor<3x4xf32>, tensor<2x3xi32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// Constant indices on a static axis were checked by the verifier: no
+// run-time check at all.
+// CHECK-LABEL: func.func @constant_indices
+// CHECK-NOT:     gatherReport
+// CHECK-NOT:     scf.if
+// CHECK:         linalg.generic
+// CHECK-NOT:     gatherReport
+func.func @constant_indices(%data: tensor<3x4xf32>) -> tensor<2x2xf32> {
+  %indices = arith.constant dense<[[0, -4], [3, 1]]> : tensor<2x2xi64>
+  %0 = onnx.GatherElements %data, %indices axis = 1 : tensor<3x4xf32>, tensor<2x2xi64>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+// Empty static indices: nothing to check, nothing to read.
+// CHECK-LABEL: func.func @empty_indices
+// CHECK-NOT:     gatherReport
+// CHECK-NOT:     scf.if
+// CHECK:         return
+func.func @empty_indices(%data: tensor<3x4xf32>, %indices: tensor<0x4xi64>) -> tensor<0x4xf32> {
+  %0 = onnx.GatherElements %data, %indices : tensor<3x4xf32>, tensor<0x4xi64>
+  return %0 : tensor<0x4xf32>
+}
+
+// -----
+
+// Dynamic shapes: indices.shape[0] <= data.shape[0] is checked at run time
+// (dimension 1 is the axis), and the gather runs only if it holds and the
+// axis is not empty.
+// CHECK-LABEL: func.func private @gatherReportShapeError(i64, i64, i64, i64)
+// CHECK-LABEL: func.func @dynamic_shapes
+// CHECK-SAME:    (%[[DATA:.*]]: tensor<?x?xf32>, %[[IDX:.*]]: tensor<?x?xi64>)
+// CHECK:         %[[S:.*]] = tensor.dim %[[DATA]], %{{.*}} : tensor<?x?xf32>
+// CHECK:         %[[N0:.*]] = tensor.dim %[[IDX]], %{{.*}} : tensor<?x?xi64>
+// CHECK:         %[[D0:.*]] = tensor.dim %[[DATA]], %{{.*}} : tensor<?x?xf32>
+// CHECK:         %[[FITS:.*]] = arith.cmpi ule, %[[N0]], %[[D0]] : index
+// CHECK:         %[[NOFIT:.*]] = arith.xori %[[FITS]], %{{.*}} : i1
+// CHECK:         scf.if %[[NOFIT]] {
+// CHECK:           func.call @gatherReportShapeError
+// CHECK:         %[[NONEMPTY:.*]] = arith.cmpi ne, %{{.*}}, %{{.*}} : index
+// CHECK:         %[[SAFE:.*]] = arith.andi %[[FITS]], %[[NONEMPTY]] : i1
+// CHECK:         func.call @gatherReportIndexError
+// CHECK:         %[[R:.*]] = scf.if %[[SAFE]] -> (tensor<?x?xf32>) {
+// CHECK:           %[[G:.*]] = linalg.generic
+// CHECK:           scf.yield %[[G]]
+// CHECK:         } else {
+// CHECK:           %[[E:.*]] = tensor.empty
+// CHECK:           scf.yield %[[E]]
+// CHECK:         return %[[R]]
+func.func @dynamic_shapes(%data: tensor<?x?xf32>, %indices: tensor<?x?xi64>) -> tensor<?x?xf32> {
+  %0 = onnx.GatherElements %data, %indices axis = 1 : tensor<?x?xf32>, tensor<?x?xi64>
+  return %0 : tensor<?x?xf32>
+}
