@@ -27,8 +27,8 @@
 
 using namespace mlir;
 
-void gather::buildONNXToLLVMPipeline(
-    OpPassManager &pm, const ONNXToLLVMPipelineOptions &options) {
+void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
+                                     const ONNXToLLVMPipelineOptions &options) {
   // onnx -> linalg + tensor + arith (+ run-time checks).
   ConvertONNXToLinalgPassOptions toLinalgOptions;
   toLinalgOptions.runtimeChecks = options.runtimeChecks;
