@@ -29,6 +29,8 @@ using namespace mlir;
 
 void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
                                      const ONNXToLLVMPipelineOptions &options) {
+  // Fold what is known at compile time (constant gathers, identities).
+  pm.addPass(createCanonicalizerPass());
   // onnx -> linalg + tensor + arith (+ run-time checks).
   ConvertONNXToLinalgPassOptions toLinalgOptions;
   toLinalgOptions.runtimeChecks = options.runtimeChecks;

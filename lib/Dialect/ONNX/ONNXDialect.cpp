@@ -7,6 +7,7 @@
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -28,4 +29,13 @@ void ONNXDialect::initialize() {
 #define GET_TYPEDEF_LIST
 #include "gather/Dialect/ONNX/ONNXOpsTypes.cpp.inc"
       >();
+}
+
+/// Folded onnx ops become arith.constant.
+Operation *ONNXDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
+  auto typedValue = dyn_cast<TypedAttr>(value);
+  if (!typedValue || !arith::ConstantOp::isBuildableWith(typedValue, type))
+    return nullptr;
+  return arith::ConstantOp::create(builder, loc, type, typedValue);
 }

@@ -199,5 +199,77 @@ LogicalResult GatherElementsOp::verify() {
   return success();
 }
 
+/// Calls `fn(linearIndex, coordinates)` for every element of a static shape,
+/// in row-major order.
+template <typename Fn>
+static void forEachCoordinate(ArrayRef<int64_t> shape, Fn &&fn) {
+  int64_t numElements = ShapedType::getNumElements(shape);
+  SmallVector<int64_t> coordinates(shape.size(), 0);
+  for (int64_t linear = 0; linear < numElements; ++linear) {
+    fn(linear, ArrayRef<int64_t>(coordinates));
+    for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+      if (++coordinates[d] < shape[d])
+        break;
+      coordinates[d] = 0;
+    }
+  }
+}
+
+OpFoldResult GatherElementsOp::fold(FoldAdaptor adaptor) {
+  auto indicesAttr =
+      dyn_cast_or_null<DenseIntElementsAttr>(adaptor.getIndices());
+  auto dataType = dyn_cast<RankedTensorType>(getData().getType());
+  auto resultType = dyn_cast<RankedTensorType>(getType());
+  std::optional<int64_t> axis = getNormalizedAxis();
+  if (!indicesAttr || !dataType || !dataType.hasStaticShape() || !resultType ||
+      !resultType.hasStaticShape() || !axis)
+    return {};
+  ArrayRef<int64_t> indicesShape = indicesAttr.getType().getShape();
+  if (indicesShape != resultType.getShape())
+    return {};
+  int64_t axisSize = dataType.getDimSize(*axis);
+  SmallVector<int64_t> indexValues;
+  indexValues.reserve(indicesAttr.getNumElements());
+  for (const APInt &value : indicesAttr.getValues<APInt>()) {
+    int64_t index = value.getSExtValue();
+    if (index < -axisSize || index >= axisSize)
+      return {}; // Invalid: leave it to the verifier or the run-time check.
+    indexValues.push_back(index < 0 ? index + axisSize : index);
+  }
+
+  // Identity: every element of `data` selected in place.
+  if (resultType == dataType) {
+    bool isIdentity = true;
+    forEachCoordinate(indicesShape,
+                      [&](int64_t linear, ArrayRef<int64_t> coordinates) {
+                        isIdentity &= indexValues[linear] == coordinates[*axis];
+                      });
+    if (isIdentity)
+      return getData();
+  }
+
+  // Constant data: gather at compile time, for results of reasonable size.
+  constexpr int64_t kMaxFoldedElements = int64_t(1) << 20;
+  auto dataAttr = dyn_cast_or_null<DenseElementsAttr>(adaptor.getData());
+  if (!dataAttr || resultType.getNumElements() > kMaxFoldedElements)
+    return {};
+  auto dataValues = dataAttr.getValues<Attribute>();
+  ArrayRef<int64_t> dataShape = dataType.getShape();
+  SmallVector<Attribute> resultValues;
+  resultValues.reserve(resultType.getNumElements());
+  forEachCoordinate(indicesShape,
+                    [&](int64_t linear, ArrayRef<int64_t> coordinates) {
+                      int64_t dataLinear = 0;
+                      for (size_t d = 0; d < coordinates.size(); ++d) {
+                        int64_t coordinate = static_cast<int64_t>(d) == *axis
+                                                 ? indexValues[linear]
+                                                 : coordinates[d];
+                        dataLinear = dataLinear * dataShape[d] + coordinate;
+                      }
+                      resultValues.push_back(dataValues[dataLinear]);
+                    });
+  return DenseElementsAttr::get(resultType, resultValues);
+}
+
 #define GET_OP_CLASSES
 #include "gather/Dialect/ONNX/ONNXOps.cpp.inc"

@@ -31,7 +31,8 @@ def ONNX_Dialect : Dialect {
     LLVM dialect with the `onnx-to-llvm` pipeline.
   }];
   let useDefaultTypePrinterParser = 1;
-  let dependentDialects = [];
+  let hasConstantMaterializer = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 class ONNX_Op<string mnemonic, list<Trait> traits = []>

@@ -68,6 +68,12 @@ def ONNX_GatherElementsOp : ONNX_Op<"GatherElements", [
     s. The spec says out-of-range index values are an error; an index that
     can only be checked at run time is never used to read outside `data`.
 
+    Folding: with constant `data` and constant `indices` (static shapes, at
+    most 2^20 result elements) the op folds to a constant; with constant
+    `indices` that select every element of `data` in place (the identity:
+    same static shape, indices[..., k, ...] = k along `axis`, or k - s) it
+    folds to `data`.
+
     Example (the spec's `test_gather_elements_0`):
 
     ```mlir
@@ -106,6 +112,7 @@ def ONNX_GatherElementsOp : ONNX_Op<"GatherElements", [
   }];
 
   let hasVerifier = 1;
+  let hasFolder = 1;
 
   let extraClassDeclaration = [{
     /// Returns the result type GatherElements infers for operands of types

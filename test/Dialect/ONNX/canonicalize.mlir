@@ -1,0 +1,92 @@
+// RUN: gather-opt %s --canonicalize --split-input-file | FileCheck %s
+
+// Constant data and constant indices fold to a constant (the spec's
+// test_gather_elements_negative_indices).
+// CHECK-LABEL: func.func @fold_spec_negative_indices
+// CHECK-NEXT:    %[[C:.*]] = arith.constant dense<{{\[}}[7.000000e+00, 5.000000e+00, 3.000000e+00], [4.000000e+00, 2.000000e+00, 3.000000e+00]]> : tensor<2x3xf32>
+// CHECK-NEXT:    return %[[C]]
+func.func @fold_spec_negative_indices() -> tensor<2x3xf32> {
+  %d = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]> : tensor<3x3xf32>
+  %i = arith.constant dense<[[-1, -2, 0], [-2, 0, 0]]> : tensor<2x3xi64>
+  %0 = onnx.GatherElements %d, %i : tensor<3x3xf32>, tensor<2x3xi64>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// Rank 3 along axis 1 with i32 indices larger than data along the axis.
+// CHECK-LABEL: func.func @fold_rank3_axis1
+// CHECK-NEXT:    arith.constant dense<{{\[}}{{\[}}[2, 1], [0, 3], [2, 3]], {{\[}}[6, 7], [4, 5], [4, 7]]]> : tensor<2x3x2xi64>
+func.func @fold_rank3_axis1() -> tensor<2x3x2xi64> {
+  %d = arith.constant dense<[[[0, 1], [2, 3]], [[4, 5], [6, 7]]]> : tensor<2x2x2xi64>
+  %i = arith.constant dense<[[[1, 0], [0, 1], [-1, 1]], [[1, -1], [0, 0], [-2, 1]]]> : tensor<2x3x2xi32>
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<2x2x2xi64>, tensor<2x3x2xi32>
+  return %0 : tensor<2x3x2xi64>
+}
+
+// -----
+
+// Every element type folds bit-exactly: ui8 above the signed maximum,
+// complex, bool, -0.0 and NaN in f16.
+// CHECK-LABEL: func.func @fold_types
+// CHECK-DAG:     arith.constant dense<[255, 7, 255]> : tensor<3xui8>
+// CHECK-DAG:     arith.constant dense<[(3.000000e+00,-4.000000e+00), (1.000000e+00,2.000000e+00)]> : tensor<2xcomplex<f64>>
+// CHECK-DAG:     arith.constant dense<[true, false, true]> : tensor<3xi1>
+// CHECK-DAG:     arith.constant dense<[0x7E01, -0.000000e+00]> : tensor<2xf16>
+// CHECK-NOT:     onnx.GatherElements
+func.func @fold_types() -> (tensor<3xui8>, tensor<2xcomplex<f64>>, tensor<3xi1>, tensor<2xf16>) {
+  %i3 = arith.constant dense<[0, 2, 0]> : tensor<3xi64>
+  %i2 = arith.constant dense<[1, -2]> : tensor<2xi32>
+  %du8 = arith.constant dense<[255, 0, 7]> : tensor<3xui8>
+  %0 = onnx.GatherElements %du8, %i3 : tensor<3xui8>, tensor<3xi64>
+  %dc = arith.constant dense<[(1.0, 2.0), (3.0, -4.0)]> : tensor<2xcomplex<f64>>
+  %1 = onnx.GatherElements %dc, %i2 : tensor<2xcomplex<f64>>, tensor<2xi32>
+  %db = arith.constant dense<[true, false, false]> : tensor<3xi1>
+  %2 = onnx.GatherElements %db, %i3 : tensor<3xi1>, tensor<3xi64>
+  %dh = arith.constant dense<[-0.0, 0x7E01]> : tensor<2xf16>
+  %3 = onnx.GatherElements %dh, %i2 : tensor<2xf16>, tensor<2xi32>
+  return %0, %1, %2, %3 : tensor<3xui8>, tensor<2xcomplex<f64>>, tensor<3xi1>, tensor<2xf16>
+}
+
+// -----
+
+// Indices that select every element of `data` in place (k along the axis,
+// or k - s) fold to `data`.
+// CHECK-LABEL: func.func @identity
+// CHECK-SAME:    (%[[DATA:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT:    return %[[DATA]]
+func.func @identity(%d: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %i = arith.constant dense<[[0, 1, -1], [-3, -2, 2]]> : tensor<2x3xi32>
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<2x3xf32>, tensor<2x3xi32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// Not the identity: a permutation, a shape change, an identity pattern on
+// the wrong axis, and dynamic data.
+// CHECK-LABEL: func.func @not_identity
+// CHECK-COUNT-4: onnx.GatherElements
+func.func @not_identity(%d: tensor<2x3xf32>, %dyn: tensor<?x3xf32>, %sq: tensor<3x3xf32>) -> (tensor<2x3xf32>, tensor<2x2xf32>, tensor<3x3xf32>, tensor<2x3xf32>) {
+  %perm = arith.constant dense<[[0, 2, 1], [0, 1, 2]]> : tensor<2x3xi64>
+  %0 = onnx.GatherElements %d, %perm axis = 1 : tensor<2x3xf32>, tensor<2x3xi64>
+  %small = arith.constant dense<[[0, 1], [0, 1]]> : tensor<2x2xi64>
+  %1 = onnx.GatherElements %d, %small axis = 1 : tensor<2x3xf32>, tensor<2x2xi64>
+  %rows = arith.constant dense<[[0, 1, 2], [0, 1, 2], [0, 1, 2]]> : tensor<3x3xi64>
+  %2 = onnx.GatherElements %sq, %rows axis = 0 : tensor<3x3xf32>, tensor<3x3xi64>
+  %ident = arith.constant dense<[[0, 1, 2], [0, 1, 2]]> : tensor<2x3xi64>
+  %3 = onnx.GatherElements %dyn, %ident axis = 1 : tensor<?x3xf32>, tensor<2x3xi64>
+  return %0, %1, %2, %3 : tensor<2x3xf32>, tensor<2x2xf32>, tensor<3x3xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// Constant indices out of range on a dynamic axis are not folded: the
+// run-time check reports them.
+// CHECK-LABEL: func.func @no_fold_out_of_range
+// CHECK:         onnx.GatherElements
+func.func @no_fold_out_of_range(%d: tensor<2x?xf32>) -> tensor<2x1xf32> {
+  %i = arith.constant dense<[[7], [0]]> : tensor<2x1xi64>
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<2x?xf32>, tensor<2x1xi64>
+  return %0 : tensor<2x1xf32>
+}
