@@ -46,8 +46,11 @@ def build(shape, fn, prefix=()):
     return [build(shape[1:], fn, prefix + (i,)) for i in range(shape[0])]
 
 
-def gather_elements(data, indices, axis):
-    ds, is_ = shape_of(data), shape_of(indices)
+def gather_elements(data, indices, axis, ds=None, is_=None):
+    """ds, is_: the shapes of data and indices, needed when one has a size-0
+    dimension (a nested list does not hold the sizes after a 0)."""
+    ds = shape_of(data) if ds is None else list(ds)
+    is_ = shape_of(indices) if is_ is None else list(is_)
     r = len(ds)
     assert r >= 1 and len(is_) == r, (ds, is_)
     assert -r <= axis < r
@@ -147,6 +150,13 @@ def mlir_scalar(v, elt):
     return str(int(v))
 
 
+def num_elements(shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
 def mlir_literal(x, elt):
     if isinstance(x, list):
         return "[" + ", ".join(mlir_literal(e, elt) for e in x) + "]"
@@ -165,20 +175,31 @@ class Case:
                       (types: the constants' types unless fn_types given);
           'dyn'     - same, with every dimension of the arguments dynamic.
     axis: int, or None to omit the attribute (default 0).
+    dshape, ishape: the shapes of data and indices; required when one has a
+    size-0 dimension (otherwise taken from the nested lists). A result with
+    no element is checked through its sizes (tensor.dim) instead of
+    printMemref.
     """
 
     def __init__(self, name, comment, data, delt, indices, ielt, axis,
-                 mode="inline", fn=None, fn_types=None):
+                 mode="inline", fn=None, fn_types=None, dshape=None, ishape=None):
         self.name, self.comment = name, comment
         self.data, self.delt = data, delt
         self.indices, self.ielt = indices, ielt
         self.axis, self.mode = axis, mode
         self.fn, self.fn_types = fn or name, fn_types
+        self.dshape = shape_of(data) if dshape is None else list(dshape)
+        self.ishape = shape_of(indices) if ishape is None else list(ishape)
+        if dshape is not None and 0 not in self.dshape:
+            assert shape_of(data) == self.dshape, (name, "data shape")
+        if ishape is not None and 0 not in self.ishape:
+            assert shape_of(indices) == self.ishape, (name, "indices shape")
         self.expected = gather_elements(data, indices,
-                                        0 if axis is None else axis)
+                                        0 if axis is None else axis,
+                                        self.dshape, self.ishape)
 
     def arg_types(self):
-        ds, is_ = shape_of(self.data), shape_of(self.indices)
+        ds, is_ = self.dshape, self.ishape
         if self.fn_types:
             return self.fn_types
         if self.mode == "dyn":
@@ -210,17 +231,41 @@ def emit_function(case):
     ]
 
 
+def dense_text(x, shape, elt):
+    if num_elements(shape) == 0:
+        return "dense<>"
+    return "dense<%s>" % mlir_literal(x, elt)
+
+
+def empty_result_check(case, n, prefix, res, res_t):
+    """A result with no element: prints its sizes with vector.print (not
+    printMemref, which reads an element even when a size is 0)."""
+    shape = case.ishape
+    out = []
+    for d in range(len(shape)):
+        out.append("  %%c%d_%d = arith.constant %d : index" % (n, d, d))
+    for d in range(len(shape)):
+        out.append("  %%s%d_%d = tensor.dim %s, %%c%d_%d : %s" % (n, d, res, n, d, res_t))
+    out.append('  vector.print str "%s: sizes = "' % case.name)
+    for d in range(len(shape)):
+        punct = " punctuation <comma>" if d + 1 < len(shape) else ""
+        out.append("  vector.print %%s%d_%d : index%s" % (n, d, punct))
+    out.append("  // %s: {{^}}%s: sizes = %s{{$}}"
+               % (prefix, case.name, ", ".join(map(str, shape))))
+    return out
+
+
 def emit_case(case, n, prefix):
-    ds, is_ = shape_of(case.data), shape_of(case.indices)
+    ds, is_ = case.dshape, case.ishape
     dt, it = ttype(ds, case.delt), ttype(is_, case.ielt)
     rt = result_type(dt, it)
     out = []
     for c in case.comment.split("\n"):
         out.append("  // " + c if c else "  //")
-    out.append("  %%d%d = arith.constant dense<%s> : %s"
-               % (n, mlir_literal(case.data, case.delt), dt))
-    out.append("  %%i%d = arith.constant dense<%s> : %s"
-               % (n, mlir_literal(case.indices, case.ielt), it))
+    out.append("  %%d%d = arith.constant %s : %s"
+               % (n, dense_text(case.data, ds, case.delt), dt))
+    out.append("  %%i%d = arith.constant %s : %s"
+               % (n, dense_text(case.indices, is_, case.ielt), it))
     if case.mode == "inline":
         out.append("  %%o%d = onnx.GatherElements %%d%d, %%i%d%s : %s, %s"
                    % (n, n, n, axis_text(case.axis), dt, it))
@@ -238,6 +283,8 @@ def emit_case(case, n, prefix):
         out.append("  %%o%d = call @%s(%s, %s) : (%s, %s) -> %s"
                    % (n, case.fn, dv, iv, adt, ait, frt))
         res, res_t = "%%o%d" % n, frt
+    if num_elements(is_) == 0:
+        return out + empty_result_check(case, n, prefix, res, res_t)
     elt = case.delt
     if elt in WIDEN:
         shape_s = "".join("%dx" % d for d in is_)
@@ -280,7 +327,12 @@ def emit_file(path, header, entries):
             if isinstance(c, Case):
                 used.add(c.delt if c.delt not in WIDEN else "i32")
     for elt in sorted(used, key=lambda e: list(PRINTERS).index(e)):
-        lines.append("func.func private @printMemref%s(tensor<*x%s>) "
+        # The printers only read their argument: saying so lets
+        # one-shot-bufferize pass a constant that is used again afterwards
+        # (e.g. folded into an identical constant) without a copy, which it
+        # cannot make for an unranked tensor.
+        lines.append("func.func private @printMemref%s(tensor<*x%s> "
+                     "{bufferization.access = \"read\"}) "
                      "attributes {llvm.emit_c_interface}" % (PRINTERS[elt], elt))
     lines.append("")
     emitted = {}
@@ -551,6 +603,203 @@ def shapes():
     return [("main", "CHECK", cases)]
 
 
+def seq_data(shape, base=-20.0):
+    """f32 data numbered in row-major order: element n is base + n/2, so
+    every element differs, and each value is exact in f32 and printed
+    exactly by printMemref's 6 significant digits."""
+    import struct
+    strides = [1] * len(shape)
+    for d in range(len(shape) - 2, -1, -1):
+        strides[d] = strides[d + 1] * shape[d + 1]
+
+    def f(mi):
+        v = base + 0.5 * sum(i * st for i, st in zip(mi, strides))
+        assert struct.unpack("f", struct.pack("f", v))[0] == v
+        assert float("%g" % v) == v
+        return v
+    return build(list(shape), f)
+
+
+def shape_name(shape):
+    return "x".join(map(str, shape))
+
+
+# (rank, data shape, [(axis as written, indices shape, index type), ...]):
+# per rank, a middle axis (rank 1: the only axis; rank 2: axis 0) and the
+# last axis, some spelled negative. Indices are smaller than data on some
+# non-axis dims and larger along the axis in some cases.
+RANK_CASES = [
+    (1, [3], [(0, [5], "i64"), (-1, [2], "i32")]),
+    (2, [3, 2], [(0, [4, 1], "i32"), (-1, [2, 3], "i64")]),
+    (3, [2, 3, 2], [(1, [2, 4, 1], "i64"), (2, [1, 3, 3], "i32")]),
+    (4, [2, 3, 2, 3], [(-2, [2, 2, 3, 3], "i32"), (3, [1, 3, 2, 2], "i64")]),
+    (5, [2, 3, 2, 2, 3], [(2, [2, 2, 3, 1, 3], "i64"), (-1, [1, 3, 2, 2, 4], "i32")]),
+    (6, [2, 2, 3, 2, 2, 2], [(-3, [2, 1, 3, 3, 2, 2], "i32"), (5, [2, 2, 2, 2, 1, 3], "i64")]),
+    (7, [2, 2, 2, 3, 2, 2, 2], [(3, [1, 2, 2, 4, 2, 1, 2], "i64"),
+                                (-1, [2, 2, 1, 3, 2, 2, 3], "i32")]),
+    (8, [2] * 8, [(-4, [2, 1, 2, 2, 3, 2, 1, 2], "i64"), (7, [1, 2, 2, 2, 2, 1, 2, 3], "i32")]),
+]
+DYN_RANKS = (5, 8)
+
+
+def axis_name(axis):
+    return "axis%d" % axis if axis >= 0 else "axis_m%d" % -axis
+
+
+def edge_ranks():
+    cases = []
+    for r, dshape, variants in RANK_CASES:
+        data = seq_data(dshape)
+        for k, (axis, ishape, ielt) in enumerate(variants):
+            s = dshape[axis]
+            what = "last" if axis % r == r - 1 else "middle"
+            if r == 1:
+                what = "only"
+            elif r == 2 and axis % r == 0:
+                what = "first"
+            name = "r%d_%s" % (r, axis_name(axis))
+            comment = ("Rank %d, %s axis = %d: data %s, %s indices %s."
+                       % (r, what, axis, shape_name(dshape), ielt, shape_name(ishape)))
+            indices = formula_indices(ishape, s, a=7 if k == 0 else 5, off=r)
+            cases.append(Case(name, comment, data, "f32", indices, ielt, axis, "func"))
+            if r in DYN_RANKS:
+                cases.append(Case(name + "_dyn", comment + "\nDynamic shapes, other indices.",
+                                  data, "f32", formula_indices(ishape, s, off=r + 3),
+                                  ielt, axis, "dyn", fn="gather_dyn_" + name))
+    return cases
+
+
+def edge_size_one():
+    D141 = seq_data([1, 4, 1], base=1.5)
+    D31 = seq_data([3, 1], base=-1.0)
+    D1131 = seq_data([1, 1, 3, 1], base=4.0)
+    return [
+        Case("ones_1x4x1_axis1", "data 1x4x1, indices 1x3x1, axis = 1.",
+             D141, "f32", [[[3], [-4], [1]]], "i64", 1, "func"),
+        Case("ones_1x4x1_axis1_dyn", "The same, i32 indices, dynamic shapes.",
+             D141, "f32", [[[-1], [0], [-3]]], "i32", 1, "dyn", fn="gather_dyn_r3_axis1"),
+        Case("ones_1x4x1_axis0", "data 1x4x1, axis = 0 (size 1): index values 0 and -1.",
+             D141, "f32", [[[0], [-1], [-1], [0]]], "i64", 0, "func"),
+        Case("ones_1x4x1_axis0_inline", "The same on constants.",
+             D141, "f32", [[[-1], [0], [0], [-1]]], "i64", 0),
+        Case("ones_1x4x1_axis_m1", "data 1x4x1, axis = -1 (size 1), i32 indices 1x2x1.",
+             D141, "f32", [[[-1], [0]]], "i32", -1, "func"),
+        Case("ones_1x4x1_axis2_dyn", "data 1x4x1, axis = 2 (size 1), dynamic shapes.",
+             D141, "f32", [[[0], [-1], [0], [-1]]], "i64", 2, "dyn", fn="gather_dyn_r3_axis2"),
+        Case("ones_3x1_axis1", "data 3x1, indices 3x4, axis = 1 (size 1): larger along the axis.",
+             D31, "f32", [[0, -1, 0, -1], [-1, -1, 0, 0], [0, 0, -1, 0]], "i64", 1, "func"),
+        Case("ones_1x1x3x1_axis3", "data 1x1x3x1, indices 1x1x2x5, axis = 3 (size 1), i32 indices.",
+             D1131, "f32", [[[[0, -1, -1, 0, 0], [-1, 0, -1, -1, 0]]]], "i32", 3, "func"),
+        Case("ones_1x1x3x1_axis_m1_dyn", "The same with axis = -1, dynamic shapes.",
+             D1131, "f32", [[[[-1, 0, 0, -1, -1], [0, -1, 0, 0, -1]]]], "i32", -1, "dyn",
+             fn="gather_dyn_r4_axis_m1_i32"),
+        Case("ones_1x1x3x1_axis2", "data 1x1x3x1, indices 1x1x4x1, axis = 2 (size 3).",
+             D1131, "f32", [[[[2], [-3], [-1], [1]]]], "i64", 2, "func"),
+        Case("ones_1x1x1_axis1", "data 1x1x1, indices 1x1x1, axis = 1, index -1.",
+             [[[7.5]]], "f32", [[[-1]]], "i64", 1, "func"),
+        Case("ones_1x1x1_axis1_dyn", "The same, index 0, dynamic shapes.",
+             [[[7.5]]], "f32", [[[0]]], "i64", 1, "dyn", fn="gather_dyn_r3_axis1_i64"),
+        Case("ones_r1", "Rank 1, data of size 1, indices 3 (larger), values 0 and -1.",
+             [2.5], "f32", [0, -1, 0], "i32", 0, "func"),
+    ]
+
+
+def edge_empty():
+    D23 = seq_data([2, 3], base=1.0)
+    D2s8 = seq_data([2] * 8, base=0.0)
+    return [
+        Case("rows0_axis0", "data 2x3, indices 0x3, axis = 0: empty result 0x3.",
+             D23, "f32", [], "i64", 0, "func", ishape=[0, 3]),
+        Case("rows0_axis0_dyn", "The same, dynamic shapes.",
+             D23, "f32", [], "i64", 0, "dyn", fn="gather_dyn_axis0", ishape=[0, 3]),
+        Case("rows0_axis0_inline", "The same on constants (indices dense<>).",
+             D23, "f32", [], "i64", 0, ishape=[0, 3]),
+        Case("rows0_axis1", "data 2x3, i32 indices 0x3, axis = 1.",
+             D23, "f32", [], "i32", 1, "func", ishape=[0, 3]),
+        Case("cols0_axis0", "data 2x3, indices 2x0, axis = 0: empty result 2x0.",
+             D23, "f32", [[], []], "i64", 0, "func", ishape=[2, 0]),
+        Case("cols0_axis0_dyn", "The same, dynamic shapes.",
+             D23, "f32", [[], []], "i64", 0, "dyn", fn="gather_dyn_axis0", ishape=[2, 0]),
+        Case("data0_axis1",
+             "data 0x3, indices 0x5, axis = 1: data empty on the other dim, indices\n"
+             "empty there too (and larger along the axis); nothing is read.",
+             [], "f32", [], "i64", 1, "func", dshape=[0, 3], ishape=[0, 5]),
+        Case("data0_axis1_dyn", "The same, dynamic shapes.",
+             [], "f32", [], "i64", 1, "dyn", fn="gather_dyn_axis1",
+             dshape=[0, 3], ishape=[0, 5]),
+        Case("data0_axis_m1_i32_dyn", "data 0x3, i32 indices 0x2, axis = -1, dynamic shapes.",
+             [], "f32", [], "i32", -1, "dyn", fn="gather_dyn_axis_m1_i32",
+             dshape=[0, 3], ishape=[0, 2]),
+        Case("data0_mixed",
+             "data 0x3 as tensor<?x3xf32>, indices 0x4 as tensor<0x?xi64>, axis = 1.",
+             [], "f32", [], "i64", 1, "func", fn="gather_mixed_empty",
+             fn_types=("tensor<?x3xf32>", "tensor<0x?xi64>"), dshape=[0, 3], ishape=[0, 4]),
+        Case("r3_mid0_axis_m1", "data 2x0x3, i32 indices 2x0x4, axis = -1.",
+             [[], []], "f32", [[], []], "i32", -1, "func", dshape=[2, 0, 3], ishape=[2, 0, 4]),
+        Case("r3_mid0_axis_m1_dyn", "The same, dynamic shapes.",
+             [[], []], "f32", [[], []], "i32", -1, "dyn", fn="gather_dyn_r3_axis_m1_i32",
+             dshape=[2, 0, 3], ishape=[2, 0, 4]),
+        Case("r3_empty_axis1",
+             "data 2x0x3, indices 2x0x3, axis = 1: the axis has size 0, but indices\n"
+             "are empty, so this is valid; nothing is read.",
+             [[], []], "f32", [[], []], "i64", 1, "func", dshape=[2, 0, 3], ishape=[2, 0, 3]),
+        Case("r3_empty_axis1_dyn", "The same, dynamic shapes.",
+             [[], []], "f32", [[], []], "i64", 1, "dyn", fn="gather_dyn_r3_axis1_i64",
+             dshape=[2, 0, 3], ishape=[2, 0, 3]),
+        Case("r3_indices_empty_last",
+             "data 2x3x2, indices 1x2x0, axis = 1: empty result 1x2x0.",
+             seq_data([2, 3, 2]), "f32", [[[], []]], "i64", 1, "func", ishape=[1, 2, 0]),
+        Case("r8_empty_dyn",
+             "Rank 8: data 2x2x2x2x2x2x2x2, indices 2x2x0x2x2x2x2x3, axis = 7,\n"
+             "dynamic shapes.",
+             D2s8, "f32", [[[], []], [[], []]], "i32", 7, "dyn", fn="gather_dyn_r8_axis7",
+             ishape=[2, 2, 0, 2, 2, 2, 2, 3]),
+        Case("after_empty_dyn",
+             "A non-empty gather through a dynamic function used above: data 2x3,\n"
+             "indices 1x3, axis = 0.",
+             D23, "f32", [[-1, 0, 1]], "i64", 0, "dyn", fn="gather_dyn_axis0"),
+    ]
+
+
+def edge_extreme():
+    D25 = seq_data([2, 5], base=-3.0)
+    D52 = seq_data([5, 2], base=10.0)
+    D252 = seq_data([2, 5, 2], base=-6.5)
+    I24 = [[-5, 4, -5, 4], [4, -5, 0, -1]]
+    I32 = [[-5, 4], [4, -5], [-1, 0]]
+    return [
+        Case("x25_axis1_i64", "data 2x5, axis = 1 (size 5): index values -5 and 4, i64.",
+             D25, "f32", I24, "i64", 1, "func"),
+        Case("x25_axis1_i32", "The same with i32 indices.",
+             D25, "f32", I24, "i32", 1, "func"),
+        Case("x25_axis1_i64_dyn", "i64 indices, dynamic shapes.",
+             D25, "f32", [[4, 4, -5, -5], [-5, 4, -1, 0]], "i64", 1, "dyn",
+             fn="gather_dyn_axis1"),
+        Case("x25_axis1_i32_dyn", "i32 indices, dynamic shapes.",
+             D25, "f32", [[4, 4, -5, -5], [-5, 4, -1, 0]], "i32", 1, "dyn",
+             fn="gather_dyn_axis1_i32"),
+        Case("x52_axis_m2_i32", "data 5x2, axis = -2 (size 5), i32 indices.",
+             D52, "f32", I32, "i32", -2, "func"),
+        Case("x52_axis_m2_i64_inline", "The same on constants, i64 indices.",
+             D52, "f32", I32, "i64", -2),
+        Case("x5_r1_i64_dyn", "Rank 1, data 5, i64 indices -5 and 4, dynamic shapes.",
+             [0.5, 1.5, 2.5, 3.5, 4.5], "f32", [4, -5, -5, 4, 0, -1], "i64", 0, "dyn",
+             fn="gather_dyn_r1"),
+        Case("x5_r1_i32", "Rank 1, data 5, i32 indices -5 and 4.",
+             [0.5, 1.5, 2.5, 3.5, 4.5], "f32", [-5, 4, 4, -5], "i32", 0, "func"),
+        Case("x252_axis1_i32_dyn", "data 2x5x2, axis = 1 (size 5), i32 indices 2x3x2, dynamic shapes.",
+             D252, "f32", [[[-5, 4], [4, -5], [-5, -5]], [[4, 4], [-5, 4], [0, -1]]], "i32", 1,
+             "dyn", fn="gather_dyn_r3_axis1"),
+    ]
+
+
+def edge_shapes():
+    return [("ranks", "RANKS", edge_ranks()),
+            ("size_one", "ONES", edge_size_one()),
+            ("empty", "EMPTY", edge_empty()),
+            ("extreme_indices", "EXTREME", edge_extreme())]
+
+
 FILES = {
     "spec-examples.mlir": (
         "onnx.GatherElements: the three examples of the ONNX spec (opset 13).\n"
@@ -571,6 +820,12 @@ FILES = {
         "onnx.GatherElements with indices shaped unlike data (smaller on other dims,\n"
         "larger along the axis), and with dynamic shapes.",
         shapes),
+    "edge-shapes.mlir": (
+        "onnx.GatherElements at the edges: ranks 1 to 8 (a middle and the last axis,\n"
+        "static and, for ranks 5 and 8, dynamic shapes), dims of size 1, dims of\n"
+        "size 0 (empty results are checked through their sizes), and the extreme\n"
+        "valid index values -s and s-1.",
+        edge_shapes),
 }
 
 
@@ -579,7 +834,7 @@ def cross_check(case):
     def norm(v, s):
         return v + s if v < 0 else v
     D, I = case.data, case.indices
-    ds, is_ = shape_of(D), shape_of(I)
+    ds, is_ = case.dshape, case.ishape
     r = len(ds)
     ax = (0 if case.axis is None else case.axis) % r
     out = build(is_, lambda mi: None)
@@ -595,11 +850,18 @@ def cross_check(case):
             v = {0: lambda: D[norm(x, ds[0])][j][k],
                  1: lambda: D[i][norm(x, ds[1])][k],
                  2: lambda: D[i][j][norm(x, ds[2])]}[ax]()
-        else:
-            assert r == 4
+        elif r == 4:
             p = list(mi)
             p[ax] = norm(x, ds[ax])
             v = D[p[0]][p[1]][p[2]][p[3]]
+        else:
+            # Ranks 5 to 8: the same equation, axis position replaced.
+            assert r <= 8
+            p = list(mi)
+            p[ax] = norm(x, ds[ax])
+            v = D
+            for q in p:
+                v = v[q]
         o = out
         for d in mi[:-1]:
             o = o[d]

@@ -7,6 +7,7 @@
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
+#include "gather/Dialect/ONNX/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
@@ -29,8 +30,10 @@ using namespace mlir;
 
 void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
                                      const ONNXToLLVMPipelineOptions &options) {
-  // Fold what is known at compile time (constant gathers, identities).
+  // Fold what is known at compile time (constant gathers, identities), then
+  // refine unranked and dynamic result types.
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(onnx::createONNXShapeInferencePass());
   // onnx -> linalg + tensor + arith (+ run-time checks).
   ConvertONNXToLinalgPassOptions toLinalgOptions;
   toLinalgOptions.runtimeChecks = options.runtimeChecks;

@@ -4,13 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// mlir-opt with the onnx dialect, gather's passes (convert-onnx-to-linalg)
+// mlir-opt with the onnx dialect, gather's passes (convert-onnx-to-linalg,
+// onnx-shape-inference)
 // and pipeline (onnx-to-llvm), plus every upstream dialect, extension and
 // pass, so that pipeline authors can mix them freely.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gather/Conversion/Passes.h"
+#include "gather/Dialect/ONNX/Transforms/Passes.h"
 #include "gather/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -20,6 +22,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   gather::registerGatherConversionPasses();
+  gather::onnx::registerONNXTransformsPasses();
   gather::registerONNXToLLVMPipeline();
 
   mlir::DialectRegistry registry;

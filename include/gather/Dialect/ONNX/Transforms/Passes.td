@@ -1,0 +1,39 @@
+//===- Passes.td - Transforms of the onnx dialect ----------*- tablegen -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_DIALECT_ONNX_TRANSFORMS_PASSES_TD
+#define GATHER_DIALECT_ONNX_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ONNXShapeInferencePass
+    : Pass<"onnx-shape-inference", "::mlir::ModuleOp"> {
+  let summary = "Refine unranked and dynamic result types of onnx ops";
+  let description = [{
+    Replaces the declared result type of every `onnx.GatherElements` by the
+    most static type compatible with both the declared type and the type
+    inferred from its operands (the shape of `indices`, the element type of
+    `data`): `tensor<*xf32>` or `tensor<?x3xf32>` becomes `tensor<2x3xf32>`
+    when `indices` is `tensor<2x3xi64>`.
+
+    Refined values flow on:
+    - into other onnx ops, which are refined in turn;
+    - into `func.return`: the function's result types are refined too, and
+      so are the results of the `func.call`s to it (repeated to a fixed
+      point, so refinement crosses calls);
+    - any other user keeps the type it had, through a `tensor.cast` from the
+      refined type.
+
+    A declared static dimension that conflicts with the inferred one is an
+    error (the op verifier reports it first).
+  }];
+  let dependentDialects = [
+    "::mlir::func::FuncDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+#endif // GATHER_DIALECT_ONNX_TRANSFORMS_PASSES_TD

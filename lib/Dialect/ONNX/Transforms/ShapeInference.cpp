@@ -1,0 +1,154 @@
+//===- ShapeInference.cpp - Refine result types of onnx ops ---------------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Dialect/ONNX/ONNXOps.h"
+#include "gather/Dialect/ONNX/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace gather::onnx {
+#define GEN_PASS_DEF_ONNXSHAPEINFERENCEPASS
+#include "gather/Dialect/ONNX/Transforms/Passes.h.inc"
+} // namespace gather::onnx
+
+using namespace mlir;
+using namespace gather;
+
+namespace {
+
+/// Returns the most static tensor type compatible with both `declared` and
+/// `inferred` (same element type), or failure if a static dimension or the
+/// rank conflicts.
+FailureOr<TensorType> refineType(TensorType declared, TensorType inferred) {
+  if (!declared.hasRank())
+    return inferred;
+  if (!inferred.hasRank())
+    return declared;
+  if (declared.getRank() != inferred.getRank())
+    return failure();
+  SmallVector<int64_t> shape;
+  for (auto [d, i] : llvm::zip(declared.getShape(), inferred.getShape())) {
+    if (!ShapedType::isDynamic(d) && !ShapedType::isDynamic(i) && d != i)
+      return failure();
+    shape.push_back(ShapedType::isDynamic(d) ? i : d);
+  }
+  return TensorType(RankedTensorType::get(shape, declared.getElementType()));
+}
+
+/// Gives `value` the type `refined`; users that cannot follow keep the old
+/// type through a tensor.cast. onnx ops, func.return and func.call operands
+/// follow (the latter two are fixed up at the function level).
+void setRefinedType(Value value, Type refined) {
+  Type old = value.getType();
+  value.setType(refined);
+  SmallVector<OpOperand *> uses;
+  for (OpOperand &use : value.getUses())
+    uses.push_back(&use);
+  Value cast;
+  for (OpOperand *use : uses) {
+    Operation *user = use->getOwner();
+    if (isa<onnx::ONNXDialect>(user->getDialect()) || isa<func::ReturnOp>(user))
+      continue;
+    if (!cast) {
+      OpBuilder builder = OpBuilder::atBlockBegin(value.getParentBlock());
+      if (Operation *definingOp = value.getDefiningOp())
+        builder.setInsertionPointAfter(definingOp);
+      cast = tensor::CastOp::create(builder, value.getLoc(), old, value);
+    }
+    use->set(cast);
+  }
+}
+
+struct ONNXShapeInferencePass
+    : public onnx::impl::ONNXShapeInferencePassBase<ONNXShapeInferencePass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // Each round refines ops in program order (so chains within a function
+    // settle at once), then function results and call results; results
+    // refined across calls need another round.
+    for (bool changed = true; changed;) {
+      changed = false;
+      WalkResult walk = module.walk([&](onnx::GatherElementsOp op) {
+        auto declared = cast<TensorType>(op.getType());
+        auto inferred =
+            cast<TensorType>(onnx::GatherElementsOp::inferResultType(
+                op.getData().getType(), op.getIndices().getType()));
+        FailureOr<TensorType> refined = refineType(declared, inferred);
+        if (failed(refined)) {
+          op.emitOpError("declared result type ")
+              << declared << " conflicts with the inferred type " << inferred;
+          return WalkResult::interrupt();
+        }
+        if (*refined != declared) {
+          setRefinedType(op.getResult(), *refined);
+          changed = true;
+        }
+        return WalkResult::advance();
+      });
+      if (walk.wasInterrupted())
+        return signalPassFailure();
+      for (auto function : module.getOps<func::FuncOp>())
+        changed |= refineFunctionResults(module, function);
+    }
+  }
+
+  /// Refines the result types of `function` to the types its func.return
+  /// operands now have (when all returns agree and all uses of the function
+  /// are direct calls), and the results of those calls. Returns that still
+  /// disagree with the function type get a tensor.cast. Returns true if the
+  /// function type changed.
+  static bool refineFunctionResults(ModuleOp module, func::FuncOp function) {
+    if (function.isExternal())
+      return false;
+    SmallVector<Type> resultTypes(function.getResultTypes());
+    bool changed = false;
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(function, module);
+    bool onlyCalls =
+        uses && llvm::all_of(*uses, [](const SymbolTable::SymbolUse &use) {
+          return isa<func::CallOp>(use.getUser());
+        });
+    for (unsigned i = 0; onlyCalls && i < resultTypes.size(); ++i) {
+      Type returned;
+      bool agree = true;
+      function.walk([&](func::ReturnOp ret) {
+        Type type = ret.getOperand(i).getType();
+        agree &= !returned || returned == type;
+        returned = type;
+      });
+      if (!agree || !returned || returned == resultTypes[i])
+        continue;
+      resultTypes[i] = returned;
+      changed = true;
+    }
+    if (changed) {
+      function.setType(FunctionType::get(
+          function.getContext(), function.getArgumentTypes(), resultTypes));
+      for (const SymbolTable::SymbolUse &use : *uses) {
+        auto call = cast<func::CallOp>(use.getUser());
+        for (auto [result, type] : llvm::zip(call.getResults(), resultTypes))
+          if (result.getType() != type)
+            setRefinedType(result, type);
+      }
+    }
+    function.walk([&](func::ReturnOp ret) {
+      for (auto [operand, type] :
+           llvm::zip(ret->getOpOperands(), resultTypes)) {
+        if (operand.get().getType() == type)
+          continue;
+        OpBuilder builder(ret);
+        operand.set(
+            tensor::CastOp::create(builder, ret.getLoc(), type, operand.get()));
+      }
+    });
+    return changed;
+  }
+};
+
+} // namespace
