@@ -8,7 +8,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
 
 "$root/utils/setup.sh"
-"$root/utils/build.sh" >/dev/null
+echo "Building gather in $build (a few minutes on a fresh machine)..."
+# Show every 10th build step; a failed build still stops the script (pipefail).
+"$root/utils/build.sh" | awk '/^\[[0-9]+\/[0-9]+\]/ { if (++n % 10 == 1) print }'
 echo "gather built in $build"
 
 input=$root/test/Runner/spec-examples.mlir

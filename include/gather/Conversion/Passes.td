@@ -11,7 +11,8 @@ include "mlir/Pass/PassBase.td"
 
 def ConvertONNXToLinalgPass
     : Pass<"convert-onnx-to-linalg", "::mlir::ModuleOp"> {
-  let summary = "Lower onnx dialect ops to linalg, tensor and arith";
+  let summary = "Lower onnx dialect ops to linalg, tensor and arith, with "
+                "run-time checks calling gather's runtime";
   let description = [{
     Rewrites every `onnx.GatherElements` into a `tensor.empty` and an
     all-parallel `linalg.generic` over the shape of `indices` whose body
