@@ -55,3 +55,12 @@ extern "C" void gatherReportShapeError(int64_t dim, int64_t indicesSize,
          " of 'data' there; only along the axis (dimension " +
          std::to_string(axis) + ") may 'indices' be larger than 'data'");
 }
+
+extern "C" void gatherReportRankError(int64_t operand, int64_t rank,
+                                      int64_t expectedRank) {
+  const char *name = operand == 0 ? "data" : "indices";
+  const char *other = operand == 0 ? "indices" : "data";
+  report(std::string("onnx.GatherElements: '") + name + "' has rank " +
+         std::to_string(rank) + " at run time, but '" + other + "' has rank " +
+         std::to_string(expectedRank) + "; the ranks must be equal");
+}

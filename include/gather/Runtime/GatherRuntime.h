@@ -52,6 +52,11 @@ void gatherReportIndexError(int64_t value, const int64_t *position,
 void gatherReportShapeError(int64_t dim, int64_t indicesSize, int64_t dataSize,
                             int64_t axis);
 
+/// Called by compiled onnx.GatherElements code when an operand of unranked
+/// type has rank `rank` at run time but the other operand has rank
+/// `expectedRank`. `operand` is 0 for 'data', 1 for 'indices'.
+void gatherReportRankError(int64_t operand, int64_t rank, int64_t expectedRank);
+
 #ifdef __cplusplus
 } // extern "C"
 #endif

@@ -37,6 +37,7 @@ namespace {
 /// (gather/Runtime/GatherRuntime.h).
 constexpr StringLiteral kReportIndexError = "gatherReportIndexError";
 constexpr StringLiteral kReportShapeError = "gatherReportShapeError";
+constexpr StringLiteral kReportRankError = "gatherReportRankError";
 
 /// Returns the size of dimension `dim` of the ranked tensor `value` as an
 /// `index` value: a constant when it is static, a tensor.dim otherwise.
@@ -112,43 +113,20 @@ struct GatherElementsOpLowering
     Value indices = adaptor.getIndices();
     auto dataType = dyn_cast<RankedTensorType>(data.getType());
     auto indicesType = dyn_cast<RankedTensorType>(indices.getType());
-    if (!dataType || !indicesType)
-      return op.emitOpError("cannot be lowered with unranked operands; "
-                            "refine their types first");
-    std::optional<int64_t> axis = op.getNormalizedAxis();
-    if (!axis)
-      return op.emitOpError("has an invalid 'axis'");
-    Value axisSize = getDimSize(rewriter, loc, data, *axis);
-    auto resultType = RankedTensorType::get(indicesType.getShape(),
-                                            dataType.getElementType());
-
-    // Whether the gather may run: null when statically known to be safe.
-    Value gatherIsSafe;
-    if (runtimeChecks) {
-      gatherIsSafe = emitShapeChecks(rewriter, op, data, indices, *axis);
-      emitIndexChecks(rewriter, op, indices, *axis, axisSize);
-    }
+    if (!dataType && !indicesType)
+      return op.emitOpError("cannot be lowered with both 'data' and "
+                            "'indices' unranked: the rank is unknown");
+    // rank(data) = rank(indices): the ranked operand gives it (verified).
+    int64_t rank = dataType ? dataType.getRank() : indicesType.getRank();
+    int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
 
     Value result;
-    if (!gatherIsSafe) {
-      result =
-          emitGather(rewriter, loc, data, indices, *axis, axisSize, resultType);
+    if (dataType && indicesType) {
+      result = lowerRanked(rewriter, op, data, indices, axis);
     } else {
-      auto ifOp = scf::IfOp::create(
-          rewriter, loc, gatherIsSafe,
-          [&](OpBuilder &b, Location nestedLoc) {
-            scf::YieldOp::create(b, nestedLoc,
-                                 emitGather(b, nestedLoc, data, indices, *axis,
-                                            axisSize, resultType));
-          },
-          [&](OpBuilder &b, Location nestedLoc) {
-            // The error has been reported; the result is unspecified.
-            scf::YieldOp::create(b, nestedLoc,
-                                 emitEmpty(b, nestedLoc, indices, resultType));
-          });
-      result = ifOp.getResult(0);
+      result =
+          lowerWithUnrankedOperand(rewriter, op, data, indices, rank, axis);
     }
-
     if (result.getType() != op.getType())
       result = tensor::CastOp::create(rewriter, loc, op.getType(), result);
     rewriter.replaceOp(op, result);
@@ -156,6 +134,115 @@ struct GatherElementsOpLowering
   }
 
 private:
+  /// Lowers with ranked `data` and `indices`; returns a tensor of the shape
+  /// of `indices`.
+  Value lowerRanked(OpBuilder &builder, onnx::GatherElementsOp op, Value data,
+                    Value indices, int64_t axis) const {
+    Location loc = op.getLoc();
+    auto dataType = cast<RankedTensorType>(data.getType());
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    Value axisSize = getDimSize(builder, loc, data, axis);
+    auto resultType = RankedTensorType::get(indicesType.getShape(),
+                                            dataType.getElementType());
+
+    // Whether the gather may run: null when statically known to be safe.
+    Value gatherIsSafe;
+    if (runtimeChecks) {
+      gatherIsSafe = emitShapeChecks(builder, op, data, indices, axis);
+      emitIndexChecks(builder, op, data, indices, axis, axisSize);
+    }
+    if (!gatherIsSafe)
+      return emitGather(builder, loc, data, indices, axis, axisSize,
+                        resultType);
+    auto ifOp = scf::IfOp::create(
+        builder, loc, gatherIsSafe,
+        [&](OpBuilder &b, Location nestedLoc) {
+          scf::YieldOp::create(b, nestedLoc,
+                               emitGather(b, nestedLoc, data, indices, axis,
+                                          axisSize, resultType));
+        },
+        [&](OpBuilder &b, Location nestedLoc) {
+          // The error has been reported; the result is unspecified.
+          scf::YieldOp::create(b, nestedLoc,
+                               emitEmpty(b, nestedLoc, indices, resultType));
+        });
+    return ifOp.getResult(0);
+  }
+
+  /// Lowers with one unranked operand: casts it to the rank of the other
+  /// (ONNX requires equal ranks) and lowers as ranked. With run-time checks,
+  /// the rank is checked first and the gather runs only if it matches.
+  Value lowerWithUnrankedOperand(OpBuilder &builder, onnx::GatherElementsOp op,
+                                 Value data, Value indices, int64_t rank,
+                                 int64_t axis) const {
+    Location loc = op.getLoc();
+    auto toRanked = [&](OpBuilder &b, Value value) -> Value {
+      auto type = cast<TensorType>(value.getType());
+      if (type.hasRank())
+        return value;
+      SmallVector<int64_t> shape(rank, ShapedType::kDynamic);
+      return tensor::CastOp::create(
+          b, loc, RankedTensorType::get(shape, type.getElementType()), value);
+    };
+    if (!runtimeChecks)
+      return lowerRanked(builder, op, toRanked(builder, data),
+                         toRanked(builder, indices), axis);
+
+    // rankOk = rank(unranked operand) == rank; report otherwise.
+    bool dataIsUnranked = !isa<RankedTensorType>(data.getType());
+    Value unranked = dataIsUnranked ? data : indices;
+    Value actualRank = tensor::RankOp::create(builder, loc, unranked);
+    Value rankOk = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::eq, actualRank,
+        arith::ConstantIndexOp::create(builder, loc, rank));
+    Type i64 = builder.getI64Type();
+    func::FuncOp report =
+        getOrDeclareRuntimeFunction(op, kReportRankError, {i64, i64, i64});
+    scf::IfOp::create(
+        builder, loc, negate(builder, loc, rankOk),
+        [&](OpBuilder &b, Location nestedLoc) {
+          Value args[] = {arith::ConstantIntOp::create(
+                              b, nestedLoc, dataIsUnranked ? 0 : 1, 64),
+                          toI64(b, nestedLoc, actualRank),
+                          arith::ConstantIntOp::create(b, nestedLoc, rank, 64)};
+          func::CallOp::create(b, nestedLoc, report, args);
+          scf::YieldOp::create(b, nestedLoc);
+        });
+
+    auto elementType = cast<TensorType>(data.getType()).getElementType();
+    RankedTensorType resultType =
+        dataIsUnranked
+            ? RankedTensorType::get(
+                  cast<RankedTensorType>(indices.getType()).getShape(),
+                  elementType)
+            : RankedTensorType::get(
+                  SmallVector<int64_t>(rank, ShapedType::kDynamic),
+                  elementType);
+    auto ifOp = scf::IfOp::create(
+        builder, loc, rankOk,
+        [&](OpBuilder &b, Location nestedLoc) {
+          Value result =
+              lowerRanked(b, op, toRanked(b, data), toRanked(b, indices), axis);
+          if (result.getType() != resultType)
+            result = tensor::CastOp::create(b, nestedLoc, resultType, result);
+          scf::YieldOp::create(b, nestedLoc, result);
+        },
+        [&](OpBuilder &b, Location nestedLoc) {
+          // The error has been reported; the result is unspecified (and, if
+          // `indices` is the unranked operand, empty).
+          Value empty = dataIsUnranked
+                            ? emitEmpty(b, nestedLoc, indices, resultType)
+                            : tensor::EmptyOp::create(
+                                  b, nestedLoc, SmallVector<int64_t>(rank, 0),
+                                  elementType)
+                                  .getResult();
+          if (empty.getType() != resultType)
+            empty = tensor::CastOp::create(b, nestedLoc, resultType, empty);
+          scf::YieldOp::create(b, nestedLoc, empty);
+        });
+    return ifOp.getResult(0);
+  }
+
   static Value emitEmpty(OpBuilder &b, Location loc, Value indices,
                          RankedTensorType resultType) {
     SmallVector<Value> dynamicSizes;
@@ -255,11 +342,12 @@ private:
   /// reports the first one. Not emitted for constant `indices` on a static
   /// axis (the verifier checked them).
   static void emitIndexChecks(OpBuilder &b, onnx::GatherElementsOp op,
-                              Value indices, int64_t axis, Value axisSize) {
+                              Value data, Value indices, int64_t axis,
+                              Value axisSize) {
     Location loc = op.getLoc();
     auto indicesType = cast<RankedTensorType>(indices.getType());
     int64_t rank = indicesType.getRank();
-    auto dataType = cast<RankedTensorType>(op.getData().getType());
+    auto dataType = cast<RankedTensorType>(data.getType());
     if (!dataType.isDynamicDim(axis) &&
         matchPattern(op.getIndices(), m_Constant()))
       return;

@@ -88,3 +88,27 @@ func.func @dynamic_shapes(%data: tensor<?x?xf32>, %indices: tensor<?x?xi64>) -> 
   %0 = onnx.GatherElements %data, %indices axis = 1 : tensor<?x?xf32>, tensor<?x?xi64>
   return %0 : tensor<?x?xf32>
 }
+
+// -----
+
+// Unranked data: its rank is checked against rank(indices) at run time, and
+// the (ranked) lowering runs only if they match, on a tensor.cast to
+// tensor<?x?xf32>.
+// CHECK-LABEL: func.func private @gatherReportRankError(i64, i64, i64)
+// CHECK-LABEL: func.func @unranked_data
+// CHECK-SAME:    (%[[DATA:.*]]: tensor<*xf32>, %[[IDX:.*]]: tensor<2x2xi64>)
+// CHECK:         %[[RANK:.*]] = tensor.rank %[[DATA]] : tensor<*xf32>
+// CHECK:         %[[OK:.*]] = arith.cmpi eq, %[[RANK]], %{{.*}} : index
+// CHECK:         scf.if %{{.*}} {
+// CHECK:           func.call @gatherReportRankError
+// CHECK:         %[[R:.*]] = scf.if %[[OK]] -> (tensor<2x2xf32>) {
+// CHECK:           %[[CAST:.*]] = tensor.cast %[[DATA]] : tensor<*xf32> to tensor<?x?xf32>
+// CHECK:           linalg.generic
+// CHECK:           tensor.extract %[[CAST]]
+// CHECK:         } else {
+// CHECK:           tensor.empty() : tensor<2x2xf32>
+// CHECK:         return %[[R]]
+func.func @unranked_data(%data: tensor<*xf32>, %indices: tensor<2x2xi64>) -> tensor<2x2xf32> {
+  %0 = onnx.GatherElements %data, %indices axis = 1 : tensor<*xf32>, tensor<2x2xi64>
+  return %0 : tensor<2x2xf32>
+}
