@@ -5,8 +5,10 @@
 set -euo pipefail
 
 packages=(
-  # LLVM/MLIR 22.1 toolchain (headers, CMake packages, libMLIR.so, mlir-opt, lit, FileCheck)
-  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22 libomp-22-dev
+  # LLVM/MLIR 22.1 toolchain (headers, CMake packages, libMLIR.so, mlir-opt,
+  # lit, FileCheck, llc and lli for the LLVM IR tests)
+  llvm-22 llvm-22-runtime llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  clang-22 lld-22 libomp-22-dev
   # build tools
   cmake ninja-build
 )
