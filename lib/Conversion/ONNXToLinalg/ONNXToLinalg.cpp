@@ -48,17 +48,33 @@ Value getDimSize(OpBuilder &builder, Location loc, Value value, int64_t dim) {
   return tensor::DimOp::create(builder, loc, value, dim);
 }
 
+/// The argument types of runtime function `name` (GatherRuntime.h).
+SmallVector<Type> getRuntimeFunctionArgTypes(MLIRContext *context,
+                                             StringRef name) {
+  Type i64 = IntegerType::get(context, 64);
+  if (name == kReportIndexError)
+    return {i64, LLVM::LLVMPointerType::get(context), i64, i64, i64};
+  if (name == kReportShapeError)
+    return {i64, i64, i64, i64};
+  return {i64, i64, i64}; // kReportRankError
+}
+
+FunctionType getRuntimeFunctionType(MLIRContext *context, StringRef name) {
+  return FunctionType::get(context, getRuntimeFunctionArgTypes(context, name),
+                           {});
+}
+
 /// Returns the private declaration of runtime function `name` in the module
-/// that encloses `op`, creating it with `argTypes` (and no results) if needed.
-func::FuncOp getOrDeclareRuntimeFunction(Operation *op, StringRef name,
-                                         TypeRange argTypes) {
+/// that encloses `op`, creating it if needed. (The pass has checked that an
+/// existing symbol of that name has the right type.)
+func::FuncOp getOrDeclareRuntimeFunction(Operation *op, StringRef name) {
   auto module = op->getParentOfType<ModuleOp>();
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
   OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
   auto function =
       func::FuncOp::create(builder, module.getLoc(), name,
-                           builder.getFunctionType(argTypes, TypeRange()));
+                           getRuntimeFunctionType(op->getContext(), name));
   function.setPrivate();
   return function;
 }
@@ -195,9 +211,7 @@ private:
     Value rankOk = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::eq, actualRank,
         arith::ConstantIndexOp::create(builder, loc, rank));
-    Type i64 = builder.getI64Type();
-    func::FuncOp report =
-        getOrDeclareRuntimeFunction(op, kReportRankError, {i64, i64, i64});
+    func::FuncOp report = getOrDeclareRuntimeFunction(op, kReportRankError);
     scf::IfOp::create(
         builder, loc, negate(builder, loc, rankOk),
         [&](OpBuilder &b, Location nestedLoc) {
@@ -299,7 +313,6 @@ private:
       safe = safe ? arith::AndIOp::create(b, loc, safe, condition).getResult()
                   : condition;
     };
-    Type i64 = b.getI64Type();
     for (int64_t d = 0; d < dataType.getRank(); ++d) {
       if (d == axis ||
           (!dataType.isDynamicDim(d) && !indicesType.isDynamicDim(d)))
@@ -312,8 +325,7 @@ private:
       Value reportNow = negate(b, loc, fits);
       if (safe)
         reportNow = arith::AndIOp::create(b, loc, reportNow, safe);
-      func::FuncOp report = getOrDeclareRuntimeFunction(op, kReportShapeError,
-                                                        {i64, i64, i64, i64});
+      func::FuncOp report = getOrDeclareRuntimeFunction(op, kReportShapeError);
       scf::IfOp::create(
           b, loc, reportNow, [&](OpBuilder &nb, Location nestedLoc) {
             Value args[] = {
@@ -379,10 +391,7 @@ private:
     Value anyOutOfRange =
         tensor::ExtractOp::create(b, loc, reduction.getResult(0), ValueRange{});
 
-    func::FuncOp report = getOrDeclareRuntimeFunction(
-        op, kReportIndexError,
-        {b.getI64Type(), LLVM::LLVMPointerType::get(b.getContext()),
-         b.getI64Type(), b.getI64Type(), b.getI64Type()});
+    func::FuncOp report = getOrDeclareRuntimeFunction(op, kReportIndexError);
     scf::IfOp::create(b, loc, anyOutOfRange,
                       [&](OpBuilder &nb, Location nestedLoc) {
                         emitReportFirstBadIndex(nb, nestedLoc, report, indices,
@@ -475,6 +484,24 @@ struct ConvertONNXToLinalgPass
     ConversionTarget target(*context);
     target.addIllegalDialect<onnx::ONNXDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+
+    // The runtime's function names are reserved: an existing symbol of that
+    // name must be its declaration.
+    ModuleOp module = getOperation();
+    for (StringRef name :
+         {kReportIndexError, kReportShapeError, kReportRankError}) {
+      Operation *symbol = module.lookupSymbol(name);
+      if (!symbol)
+        continue;
+      auto function = dyn_cast<func::FuncOp>(symbol);
+      FunctionType expected = getRuntimeFunctionType(context, name);
+      if (!function || function.getFunctionType() != expected) {
+        symbol->emitError("symbol '")
+            << name << "' is reserved for gather's runtime and must be a "
+            << "func.func of type " << expected;
+        return signalPassFailure();
+      }
+    }
 
     RewritePatternSet patterns(context);
     populateONNXToLinalgConversionPatterns(patterns, runtimeChecks);

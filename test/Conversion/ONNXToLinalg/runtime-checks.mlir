@@ -112,3 +112,22 @@ func.func @unranked_data(%data: tensor<*xf32>, %indices: tensor<2x2xi64>) -> ten
   %0 = onnx.GatherElements %data, %indices axis = 1 : tensor<*xf32>, tensor<2x2xi64>
   return %0 : tensor<2x2xf32>
 }
+
+// -----
+
+// Several ops in several functions share one declaration in the module.
+// CHECK-COUNT-1: func.func private @gatherReportIndexError
+// CHECK-NOT:     func.func private @gatherReportIndexError
+// CHECK-LABEL: func.func @first
+// CHECK-COUNT-2: func.call @gatherReportIndexError
+// CHECK-LABEL: func.func @second
+// CHECK:         func.call @gatherReportIndexError
+func.func @first(%data: tensor<3xf32>, %a: tensor<4xi64>, %b: tensor<5xi32>) -> (tensor<4xf32>, tensor<5xf32>) {
+  %0 = onnx.GatherElements %data, %a : tensor<3xf32>, tensor<4xi64>
+  %1 = onnx.GatherElements %data, %b : tensor<3xf32>, tensor<5xi32>
+  return %0, %1 : tensor<4xf32>, tensor<5xf32>
+}
+func.func @second(%data: tensor<3xf32>, %a: tensor<4xi64>) -> tensor<4xf32> {
+  %0 = onnx.GatherElements %data, %a : tensor<3xf32>, tensor<4xi64>
+  return %0 : tensor<4xf32>
+}
