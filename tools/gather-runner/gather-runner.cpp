@@ -9,6 +9,11 @@
 // linalg, tensor, ...), it first runs gather's onnx-to-llvm pipeline.
 //
 // Differences from mlir-runner:
+//   - An entry function that takes no arguments and returns tensors (any
+//     element type, rank and shape) is wrapped: its results are printed, one
+//     line each, in the format of gather/Runtime/GatherRuntime.h
+//     (`result 0: tensor<2x3xf32> = [[1, 2, 3], [4, 5, 6]]`); run it with
+//     --entry-point-result=void.
 //   - LLVM IR optimization defaults to -O3 (mlir-runner runs none unless an
 //     -O flag is given); -O0 turns it off.
 //   - The MLIR runner utilities (printMemref*, printF64, ...) are linked in,
@@ -18,24 +23,127 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Pipelines/Pipelines.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/ExecutionEngine/JitRunner.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
 
 using namespace mlir;
 
+/// The suffix of the runtime's gatherPrint<Suffix> function for tensors of
+/// `elementType`, or "" if there is none.
+static StringRef getPrintSuffix(Type elementType) {
+  if (auto complex = dyn_cast<ComplexType>(elementType))
+    return complex.getElementType().isF32()   ? "ComplexF32"
+           : complex.getElementType().isF64() ? "ComplexF64"
+                                              : "";
+  if (isa<gather::onnx::StringType>(elementType))
+    return "String";
+  if (elementType.isF32())
+    return "F32";
+  if (elementType.isF64())
+    return "F64";
+  if (elementType.isF16())
+    return "F16";
+  if (elementType.isBF16())
+    return "BF16";
+  auto integer = dyn_cast<IntegerType>(elementType);
+  if (!integer || integer.isSigned())
+    return "";
+  switch (integer.getWidth()) {
+  case 1:
+    return integer.isSignless() ? "I1" : "";
+  case 8:
+    return integer.isUnsigned() ? "UI8" : "I8";
+  case 16:
+    return integer.isUnsigned() ? "UI16" : "I16";
+  case 32:
+    return integer.isUnsigned() ? "UI32" : "I32";
+  case 64:
+    return integer.isUnsigned() ? "UI64" : "I64";
+  default:
+    return "";
+  }
+}
+
+/// If the entry function `name` takes no arguments and returns tensors,
+/// renames it and puts in its place a function that calls it and prints each
+/// result with the runtime's gatherPrint<T>.
+static LogicalResult wrapEntryResults(ModuleOp module, StringRef name) {
+  auto entry = module.lookupSymbol<func::FuncOp>(name);
+  if (!entry || entry.isExternal() || entry.getNumArguments() != 0 ||
+      entry.getNumResults() == 0 ||
+      !llvm::all_of(entry.getResultTypes(), llvm::IsaPred<TensorType>))
+    return success();
+  for (Type type : entry.getResultTypes())
+    if (getPrintSuffix(cast<TensorType>(type).getElementType()).empty())
+      return entry.emitError("cannot print results of type ") << type;
+
+  // The wrapper's ops may come from dialects the input does not use.
+  MLIRContext *context = module.getContext();
+  context->loadDialect<arith::ArithDialect, func::FuncDialect,
+                       tensor::TensorDialect>();
+
+  SymbolTable symbolTable(module);
+  if (failed(symbolTable.renameToUnique(entry, {&symbolTable})))
+    return entry.emitError("cannot rename the entry function");
+  entry.setPrivate();
+
+  Location loc = entry.getLoc();
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  auto wrapper = func::FuncOp::create(builder, loc, name,
+                                      FunctionType::get(context, {}, {}));
+  builder.setInsertionPointToStart(wrapper.addEntryBlock());
+  auto call = func::CallOp::create(builder, loc, entry, ValueRange());
+  for (auto [index, result] : llvm::enumerate(call.getResults())) {
+    Type elementType = cast<TensorType>(result.getType()).getElementType();
+    std::string printName = ("gatherPrint" + getPrintSuffix(elementType)).str();
+    auto unrankedType = UnrankedTensorType::get(elementType);
+    auto print = module.lookupSymbol<func::FuncOp>(printName);
+    if (!print) {
+      OpBuilder declBuilder = OpBuilder::atBlockBegin(module.getBody());
+      print = func::FuncOp::create(
+          declBuilder, loc, printName,
+          FunctionType::get(context, {unrankedType, builder.getI64Type()}, {}));
+      print.setPrivate();
+      print->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                     UnitAttr::get(context));
+      // The printer only reads its argument.
+      print.setArgAttr(0, "bufferization.access",
+                       StringAttr::get(context, "read"));
+    }
+    Value unranked = tensor::CastOp::create(builder, loc, unrankedType, result);
+    Value indexValue = arith::ConstantIntOp::create(
+        builder, loc, static_cast<int64_t>(index), 64);
+    Value args[] = {unranked, indexValue};
+    func::CallOp::create(builder, loc, print, args);
+  }
+  func::ReturnOp::create(builder, loc);
+  return success();
+}
+
 /// Lowers `op` (a builtin.module) to the LLVM dialect with the onnx-to-llvm
-/// pipeline, unless it is already there.
-static LogicalResult lowerToLLVMDialect(Operation *op, JitRunnerOptions &) {
+/// pipeline, unless it is already there; wraps an entry function that
+/// returns tensors first.
+static LogicalResult lowerToLLVMDialect(Operation *op,
+                                        JitRunnerOptions &options) {
+  auto module = cast<ModuleOp>(op);
+  if (failed(wrapEntryResults(module, options.mainFuncName)))
+    return failure();
   WalkResult found = op->walk([&](Operation *nested) {
     if (nested == op || isa<LLVM::LLVMDialect>(nested->getDialect()))
       return WalkResult::advance();

@@ -32,6 +32,16 @@
 extern "C" {
 #endif
 
+/// The in-memory form of one `!onnx.string` element: `size` bytes at `data`
+/// (UTF-8 by convention, any bytes allowed, no terminator needed). Strings
+/// are immutable; a tensor of strings does not own the bytes, which live in
+/// the module's constants or in the caller's memory for the duration of the
+/// call. LLVM type: !llvm.struct<(ptr, i64)>.
+typedef struct GatherString {
+  const char *data;
+  int64_t size;
+} GatherString;
+
 /// Receives the text of one run-time error (NUL-terminated, no newline).
 typedef void (*GatherErrorHandler)(const char *message);
 
@@ -56,6 +66,26 @@ void gatherReportShapeError(int64_t dim, int64_t indicesSize, int64_t dataSize,
 /// type has rank `rank` at run time but the other operand has rank
 /// `expectedRank`. `operand` is 0 for 'data', 1 for 'indices'.
 void gatherReportRankError(int64_t operand, int64_t rank, int64_t expectedRank);
+
+/// Printing of entry-point results (used by gather-runner). Each prints one
+/// line to stdout:
+///   result <index>: tensor<<sizes>x<element type>> = <values>
+/// with the run-time sizes, values nested in brackets per dimension
+/// (`[[1, 2], [3, 4]]`, `[]` for a zero-size dimension, a bare value for
+/// rank 0), and elements as:
+///   - integers in decimal, unsigned ones as unsigned (ui8 255);
+///   - i1 as `true` / `false`;
+///   - floats (f16, bf16, f32, f64) as the shortest decimal that reads back
+///     to the same value, `-0` for negative zero, `inf` / `-inf`, and NaN as
+///     `nan(0x<bits>)` with the raw bits of the element type;
+///   - complex as `(re, im)`;
+///   - strings in double quotes, with `\"`, `\\`, `\n`, `\t` and `\XX` (hex)
+///     for other control bytes; other bytes, UTF-8 included, as is.
+/// Called through MLIR's C interface with an unranked memref descriptor, e.g.
+/// `func.func private @gatherPrintF32(tensor<*xf32>, i64)
+///  attributes {llvm.emit_c_interface}`. Suffixes: F32 F64 F16 BF16 I1 I8
+/// I16 I32 I64 UI8 UI16 UI32 UI64 ComplexF32 ComplexF64 String.
+void _mlir_ciface_gatherPrintF32(void *memref, int64_t resultIndex);
 
 #ifdef __cplusplus
 } // extern "C"

@@ -1,0 +1,286 @@
+//===- PrintTensor.cpp - Print tensors returned by an entry point ---------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// gatherPrint<T>: prints one result of an entry function in gather's stable
+// text format (see GatherRuntime.h). Called through MLIR's C interface
+// (`llvm.emit_c_interface`), which passes an unranked memref descriptor:
+//   struct { int64_t rank; Descriptor *descriptor; }
+//   Descriptor = { T *allocated; T *aligned; int64_t offset;
+//                  int64_t sizes[rank]; int64_t strides[rank]; }
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Runtime/GatherRuntime.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace {
+
+struct UnrankedDescriptor {
+  int64_t rank;
+  void *descriptor;
+};
+
+/// Shortest decimal text that reads back as exactly `value` (std::to_chars),
+/// with `inf`, `-inf`, `-0`, and NaN as `nan(0x<bits>)` so payloads survive.
+template <typename Float, typename Bits>
+void appendFloat(std::string &out, Float value, Bits bits) {
+  if (std::isnan(value)) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof(buffer), "nan(0x%llx)",
+                  static_cast<unsigned long long>(bits));
+    out += buffer;
+    return;
+  }
+  if (std::isinf(value)) {
+    out += value < 0 ? "-inf" : "inf";
+    return;
+  }
+  char buffer[64];
+  auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  out.append(buffer, result.ptr);
+}
+
+float halfToFloat(uint16_t bits) {
+  uint32_t sign = (bits >> 15) & 1, exponent = (bits >> 10) & 0x1f,
+           mantissa = bits & 0x3ff;
+  float magnitude;
+  if (exponent == 0)
+    magnitude = std::ldexp(static_cast<float>(mantissa), -24);
+  else if (exponent == 31)
+    magnitude = mantissa ? NAN : INFINITY;
+  else
+    magnitude = std::ldexp(static_cast<float>(mantissa | 0x400),
+                           static_cast<int>(exponent) - 25);
+  return sign ? -magnitude : magnitude;
+}
+
+float bfloatToFloat(uint16_t bits) {
+  uint32_t wide = static_cast<uint32_t>(bits) << 16;
+  float value;
+  std::memcpy(&value, &wide, sizeof(value));
+  return value;
+}
+
+template <typename T> struct ElementPrinter;
+
+#define GATHER_INTEGER_PRINTER(CType, Name)                                    \
+  template <> struct ElementPrinter<CType> {                                   \
+    static constexpr const char *name = Name;                                  \
+    static void append(std::string &out, CType value) {                       \
+      out += std::to_string(value);                                            \
+    }                                                                          \
+  };
+GATHER_INTEGER_PRINTER(int8_t, "i8")
+GATHER_INTEGER_PRINTER(int16_t, "i16")
+GATHER_INTEGER_PRINTER(int32_t, "i32")
+GATHER_INTEGER_PRINTER(int64_t, "i64")
+GATHER_INTEGER_PRINTER(uint8_t, "ui8")
+GATHER_INTEGER_PRINTER(uint16_t, "ui16")
+GATHER_INTEGER_PRINTER(uint32_t, "ui32")
+GATHER_INTEGER_PRINTER(uint64_t, "ui64")
+#undef GATHER_INTEGER_PRINTER
+
+template <> struct ElementPrinter<float> {
+  static constexpr const char *name = "f32";
+  static void append(std::string &out, float value) {
+    uint32_t bits;
+    std::memcpy(&bits, &value, sizeof(bits));
+    appendFloat(out, value, bits);
+  }
+};
+
+template <> struct ElementPrinter<double> {
+  static constexpr const char *name = "f64";
+  static void append(std::string &out, double value) {
+    uint64_t bits;
+    std::memcpy(&bits, &value, sizeof(bits));
+    appendFloat(out, value, bits);
+  }
+};
+
+struct Half {
+  uint16_t bits;
+};
+struct BFloat {
+  uint16_t bits;
+};
+struct Bool {
+  uint8_t byte;
+};
+template <typename T> struct Complex {
+  T re, im;
+};
+
+/// For 16-bit floats: the fewest significant digits (1..9) whose decimal
+/// text, read back and rounded to nearest (ties to even) in the 16-bit type
+/// `toFloat` decodes, gives `bits` again. Decided exactly in double: the text
+/// reads back to `bits` iff it is closer to the value than to either
+/// neighbour, or equally close and `bits` is even.
+void appendShortest16(std::string &out, uint16_t bits,
+                      float (*toFloat)(uint16_t)) {
+  float value = toFloat(bits);
+  if (std::isnan(value) || std::isinf(value) || value == 0.0f) {
+    appendFloat(out, value, bits);
+    return;
+  }
+  uint16_t sign = bits & 0x8000, magnitude = bits & 0x7fff;
+  double exact = value;
+  double below = toFloat(sign | (magnitude - 1));
+  double above = toFloat(sign | (magnitude + 1));
+  if (std::isinf(above)) // Past the largest finite value: rounds to inf.
+    above = exact + (exact - below);
+  char buffer[64];
+  for (int precision = 1; precision <= 9; ++precision) {
+    std::snprintf(buffer, sizeof(buffer), "%.*g", precision, exact);
+    double back = std::strtod(buffer, nullptr);
+    double distance = std::fabs(back - exact);
+    double toBelow = std::fabs(back - below), toAbove = std::fabs(back - above);
+    bool even = (bits & 1) == 0;
+    if ((distance < toBelow || (distance == toBelow && even)) &&
+        (distance < toAbove || (distance == toAbove && even)))
+      break;
+  }
+  out += buffer;
+}
+
+template <> struct ElementPrinter<Half> {
+  static constexpr const char *name = "f16";
+  static void append(std::string &out, Half value) {
+    appendShortest16(out, value.bits, halfToFloat);
+  }
+};
+
+template <> struct ElementPrinter<BFloat> {
+  static constexpr const char *name = "bf16";
+  static void append(std::string &out, BFloat value) {
+    appendShortest16(out, value.bits, bfloatToFloat);
+  }
+};
+
+template <> struct ElementPrinter<Bool> {
+  static constexpr const char *name = "i1";
+  static void append(std::string &out, Bool value) {
+    out += (value.byte & 1) ? "true" : "false";
+  }
+};
+
+template <typename T> struct ElementPrinter<Complex<T>> {
+  static constexpr const char *name =
+      sizeof(T) == 4 ? "complex<f32>" : "complex<f64>";
+  static void append(std::string &out, Complex<T> value) {
+    out += "(";
+    ElementPrinter<T>::append(out, value.re);
+    out += ", ";
+    ElementPrinter<T>::append(out, value.im);
+    out += ")";
+  }
+};
+
+template <> struct ElementPrinter<GatherString> {
+  static constexpr const char *name = "!onnx.string";
+  static void append(std::string &out, GatherString value) {
+    out += '"';
+    for (int64_t i = 0; i < value.size; ++i) {
+      unsigned char c = static_cast<unsigned char>(value.data[i]);
+      switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          char buffer[8];
+          std::snprintf(buffer, sizeof(buffer), "\\%02X", c);
+          out += buffer;
+        } else {
+          out += static_cast<char>(c); // UTF-8 bytes pass through.
+        }
+      }
+    }
+    out += '"';
+  }
+};
+
+template <typename T>
+void appendValues(std::string &out, const T *data, const int64_t *sizes,
+                  const int64_t *strides, int64_t rank, int64_t dim,
+                  int64_t offset) {
+  if (dim == rank) {
+    ElementPrinter<T>::append(out, data[offset]);
+    return;
+  }
+  out += "[";
+  for (int64_t i = 0; i < sizes[dim]; ++i) {
+    if (i)
+      out += ", ";
+    appendValues(out, data, sizes, strides, rank, dim + 1,
+                 offset + i * strides[dim]);
+  }
+  out += "]";
+}
+
+template <typename T>
+void printTensor(const UnrankedDescriptor *memref, int64_t resultIndex) {
+  int64_t rank = memref->rank;
+  auto *fields = static_cast<char *>(memref->descriptor);
+  T *aligned;
+  std::memcpy(&aligned, fields + sizeof(void *), sizeof(aligned));
+  int64_t offset;
+  std::memcpy(&offset, fields + 2 * sizeof(void *), sizeof(offset));
+  auto *sizes = reinterpret_cast<const int64_t *>(fields + 2 * sizeof(void *) +
+                                                  sizeof(int64_t));
+  const int64_t *strides = sizes + rank;
+
+  std::string out = "result " + std::to_string(resultIndex) + ": tensor<";
+  for (int64_t d = 0; d < rank; ++d)
+    out += std::to_string(sizes[d]) + "x";
+  out += ElementPrinter<T>::name;
+  out += "> = ";
+  appendValues(out, aligned, sizes, strides, rank, 0, offset);
+  out += "\n";
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fflush(stdout);
+}
+
+} // namespace
+
+#define GATHER_DEFINE_PRINT(Suffix, CType)                                     \
+  extern "C" void _mlir_ciface_gatherPrint##Suffix(void *memref,              \
+                                                   int64_t resultIndex) {      \
+    printTensor<CType>(static_cast<const UnrankedDescriptor *>(memref),       \
+                       resultIndex);                                           \
+  }
+GATHER_DEFINE_PRINT(F32, float)
+GATHER_DEFINE_PRINT(F64, double)
+GATHER_DEFINE_PRINT(F16, Half)
+GATHER_DEFINE_PRINT(BF16, BFloat)
+GATHER_DEFINE_PRINT(I1, Bool)
+GATHER_DEFINE_PRINT(I8, int8_t)
+GATHER_DEFINE_PRINT(I16, int16_t)
+GATHER_DEFINE_PRINT(I32, int32_t)
+GATHER_DEFINE_PRINT(I64, int64_t)
+GATHER_DEFINE_PRINT(UI8, uint8_t)
+GATHER_DEFINE_PRINT(UI16, uint16_t)
+GATHER_DEFINE_PRINT(UI32, uint32_t)
+GATHER_DEFINE_PRINT(UI64, uint64_t)
+GATHER_DEFINE_PRINT(ComplexF32, Complex<float>)
+GATHER_DEFINE_PRINT(ComplexF64, Complex<double>)
+GATHER_DEFINE_PRINT(String, GatherString)
+#undef GATHER_DEFINE_PRINT
