@@ -47,6 +47,8 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   bufferizeOptions.bufferizeFunctionBoundaries = true;
   bufferizeOptions.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // Gathers whose results are carried through loops (iter_args).
+  bufferizeOptions.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

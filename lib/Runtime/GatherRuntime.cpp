@@ -64,3 +64,11 @@ extern "C" void gatherReportRankError(int64_t operand, int64_t rank,
          std::to_string(rank) + " at run time, but '" + other + "' has rank " +
          std::to_string(expectedRank) + "; the ranks must be equal");
 }
+
+extern "C" void gatherReportResultShapeError(int64_t dim, int64_t indicesSize,
+                                             int64_t resultSize) {
+  report("onnx.GatherElements: 'indices' has size " +
+         std::to_string(indicesSize) + " in dimension " + std::to_string(dim) +
+         ", but the declared result type has size " +
+         std::to_string(resultSize) + " there");
+}

@@ -16,6 +16,9 @@
 //     --entry-point-result=void.
 //   - LLVM IR optimization defaults to -O3 (mlir-runner runs none unless an
 //     -O flag is given); -O0 turns it off.
+//   - --on-runtime-error=exit (default) ends the process with status 1 at the
+//     first invalid input found by the compiled code; =continue prints every
+//     report, lets the program go on, and exits with status 1 at the end.
 //   - The MLIR runner utilities (printMemref*, printF64, ...) are linked in,
 //     so no --shared-libs is needed for them.
 //
@@ -25,6 +28,7 @@
 
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Runtime/GatherRuntime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -39,8 +43,12 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
+
+#include <cstdio>
+#include <cstdlib>
 
 using namespace mlir;
 
@@ -159,6 +167,33 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
   return pm.run(op);
 }
 
+namespace {
+enum class OnRuntimeError { Exit, Continue };
+} // namespace
+
+static llvm::cl::opt<OnRuntimeError> onRuntimeError(
+    "on-runtime-error",
+    llvm::cl::desc("What an invalid input found by the compiled code does"),
+    llvm::cl::values(
+        clEnumValN(OnRuntimeError::Exit, "exit",
+                   "print the error and exit with status 1 (default)"),
+        clEnumValN(OnRuntimeError::Continue, "continue",
+                   "print every error, let the program go on (results "
+                   "unspecified, memory-safe), exit with status 1 at the end")),
+    llvm::cl::init(OnRuntimeError::Exit));
+
+static bool sawRuntimeError = false;
+
+/// The runtime's error handler in gather-runner.
+static void handleRuntimeError(const char *message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "error: %s\n", message);
+  std::fflush(stderr);
+  if (onRuntimeError == OnRuntimeError::Exit)
+    std::_Exit(1); // Inside JIT-compiled code: no static destructors.
+  sawRuntimeError = true;
+}
+
 static bool isOptLevelFlag(llvm::StringRef arg) {
   arg = arg.ltrim('-');
   return arg == "O0" || arg == "O1" || arg == "O2" || arg == "O3";
@@ -182,8 +217,11 @@ int main(int argc, char **argv) {
                     [](const char *arg) { return isOptLevelFlag(arg); }))
     args.insert(args.begin() + 1, defaultOptLevel);
 
+  gatherSetErrorHandler(handleRuntimeError);
+
   JitRunnerConfig config;
   config.mlirTransformer = lowerToLLVMDialect;
-  return JitRunnerMain(static_cast<int>(args.size()), args.data(), registry,
-                       config);
+  int status = JitRunnerMain(static_cast<int>(args.size()), args.data(),
+                             registry, config);
+  return status == 0 && sawRuntimeError ? 1 : status;
 }

@@ -62,6 +62,12 @@ void gatherReportIndexError(int64_t value, const int64_t *position,
 void gatherReportShapeError(int64_t dim, int64_t indicesSize, int64_t dataSize,
                             int64_t axis);
 
+/// Called by compiled onnx.GatherElements code: `indices` has size
+/// `indicesSize` in dimension `dim`, but the op's declared result type has
+/// the static size `resultSize` there.
+void gatherReportResultShapeError(int64_t dim, int64_t indicesSize,
+                                  int64_t resultSize);
+
 /// Called by compiled onnx.GatherElements code when an operand of unranked
 /// type has rank `rank` at run time but the other operand has rank
 /// `expectedRank`. `operand` is 0 for 'data', 1 for 'indices'.

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace gather {
@@ -38,6 +39,8 @@ namespace {
 constexpr StringLiteral kReportIndexError = "gatherReportIndexError";
 constexpr StringLiteral kReportShapeError = "gatherReportShapeError";
 constexpr StringLiteral kReportRankError = "gatherReportRankError";
+constexpr StringLiteral kReportResultShapeError =
+    "gatherReportResultShapeError";
 
 /// Returns the size of dimension `dim` of the ranked tensor `value` as an
 /// `index` value: a constant when it is static, a tensor.dim otherwise.
@@ -56,7 +59,7 @@ SmallVector<Type> getRuntimeFunctionArgTypes(MLIRContext *context,
     return {i64, LLVM::LLVMPointerType::get(context), i64, i64, i64};
   if (name == kReportShapeError)
     return {i64, i64, i64, i64};
-  return {i64, i64, i64}; // kReportRankError
+  return {i64, i64, i64}; // kReportRankError, kReportResultShapeError
 }
 
 FunctionType getRuntimeFunctionType(MLIRContext *context, StringRef name) {
@@ -125,10 +128,27 @@ struct GatherElementsOpLowering
   matchAndRewrite(onnx::GatherElementsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value data = adaptor.getData();
-    Value indices = adaptor.getIndices();
+    // An unranked operand that is a tensor.cast of a ranked tensor: use the
+    // ranked source (folding the cast later could otherwise produce a cast
+    // between different ranks).
+    auto rankedSource = [](Value value) {
+      while (!isa<RankedTensorType>(value.getType())) {
+        auto cast = value.getDefiningOp<tensor::CastOp>();
+        if (!cast)
+          break;
+        value = cast.getSource();
+      }
+      return value;
+    };
+    Value data = rankedSource(adaptor.getData());
+    Value indices = rankedSource(adaptor.getIndices());
     auto dataType = dyn_cast<RankedTensorType>(data.getType());
     auto indicesType = dyn_cast<RankedTensorType>(indices.getType());
+    if (dataType && indicesType && dataType.getRank() != indicesType.getRank())
+      return op.emitOpError("operand 'data' has rank ")
+             << dataType.getRank() << " and operand 'indices' has rank "
+             << indicesType.getRank()
+             << " (seen through tensor.cast); the ranks must be equal";
     if (!dataType && !indicesType)
       return op.emitOpError("cannot be lowered with both 'data' and "
                             "'indices' unranked: the rank is unknown");
@@ -158,15 +178,21 @@ private:
     auto dataType = cast<RankedTensorType>(data.getType());
     auto indicesType = cast<RankedTensorType>(indices.getType());
     Value axisSize = getDimSize(builder, loc, data, axis);
-    auto resultType = RankedTensorType::get(indicesType.getShape(),
-                                            dataType.getElementType());
+    // The shape of `indices`, with the static sizes the declared result type
+    // adds (checked at run time below).
+    SmallVector<int64_t> shape(indicesType.getShape());
+    if (auto declared = dyn_cast<RankedTensorType>(op.getType()))
+      for (int64_t d = 0; d < indicesType.getRank(); ++d)
+        if (ShapedType::isDynamic(shape[d]))
+          shape[d] = declared.getDimSize(d);
+    auto resultType = RankedTensorType::get(shape, dataType.getElementType());
 
-    // Whether the gather may run: null when statically known to be safe.
-    Value gatherIsSafe;
-    if (runtimeChecks) {
-      gatherIsSafe = emitShapeChecks(builder, op, data, indices, axis);
+    // Whether the gather stays inside its buffers: null when statically
+    // known. These scalar guards stay even without run-time checks.
+    Value gatherIsSafe =
+        emitShapeChecks(builder, op, data, indices, axis, resultType);
+    if (runtimeChecks)
       emitIndexChecks(builder, op, data, indices, axis, axisSize);
-    }
     if (!gatherIsSafe)
       return emitGather(builder, loc, data, indices, axis, axisSize,
                         resultType);
@@ -200,28 +226,28 @@ private:
       return tensor::CastOp::create(
           b, loc, RankedTensorType::get(shape, type.getElementType()), value);
     };
-    if (!runtimeChecks)
-      return lowerRanked(builder, op, toRanked(builder, data),
-                         toRanked(builder, indices), axis);
-
-    // rankOk = rank(unranked operand) == rank; report otherwise.
+    // rankOk = rank(unranked operand) == rank; reported with run-time
+    // checks, and always guarding the gather.
     bool dataIsUnranked = !isa<RankedTensorType>(data.getType());
     Value unranked = dataIsUnranked ? data : indices;
     Value actualRank = tensor::RankOp::create(builder, loc, unranked);
     Value rankOk = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::eq, actualRank,
         arith::ConstantIndexOp::create(builder, loc, rank));
-    func::FuncOp report = getOrDeclareRuntimeFunction(op, kReportRankError);
-    scf::IfOp::create(
-        builder, loc, negate(builder, loc, rankOk),
-        [&](OpBuilder &b, Location nestedLoc) {
-          Value args[] = {arith::ConstantIntOp::create(
-                              b, nestedLoc, dataIsUnranked ? 0 : 1, 64),
-                          toI64(b, nestedLoc, actualRank),
-                          arith::ConstantIntOp::create(b, nestedLoc, rank, 64)};
-          func::CallOp::create(b, nestedLoc, report, args);
-          scf::YieldOp::create(b, nestedLoc);
-        });
+    if (runtimeChecks) {
+      func::FuncOp report = getOrDeclareRuntimeFunction(op, kReportRankError);
+      scf::IfOp::create(
+          builder, loc, negate(builder, loc, rankOk),
+          [&](OpBuilder &b, Location nestedLoc) {
+            Value args[] = {
+                arith::ConstantIntOp::create(b, nestedLoc,
+                                             dataIsUnranked ? 0 : 1, 64),
+                toI64(b, nestedLoc, actualRank),
+                arith::ConstantIntOp::create(b, nestedLoc, rank, 64)};
+            func::CallOp::create(b, nestedLoc, report, args);
+            scf::YieldOp::create(b, nestedLoc);
+          });
+    }
 
     auto elementType = cast<TensorType>(data.getType()).getElementType();
     RankedTensorType resultType =
@@ -298,20 +324,45 @@ private:
     return generic.getResult(0);
   }
 
-  /// Emits indices.shape[d] <= data.shape[d] checks for the dims d != axis
-  /// that are not both static (the verifier checked those), reporting the
-  /// first violation, and the guard that the gather reads only inside
-  /// `data`: those checks and, for a dynamic axis size, s > 0. Returns null
-  /// when nothing needs checking.
-  static Value emitShapeChecks(OpBuilder &b, onnx::GatherElementsOp op,
-                               Value data, Value indices, int64_t axis) {
+  /// Emits the scalar conditions under which the gather reads and writes
+  /// only inside its buffers, reporting the first violation when run-time
+  /// checks are on:
+  ///   - indices.shape[d] <= data.shape[d] for d != axis, where either is
+  ///     dynamic (the verifier checked the static ones);
+  ///   - indices.shape[d] == resultType.shape[d] where the declared result
+  ///     is static but `indices` is not;
+  ///   - s > 0 for the axis size s, unless `indices` is statically empty.
+  /// Returns their conjunction, or null when nothing needs checking.
+  Value emitShapeChecks(OpBuilder &b, onnx::GatherElementsOp op, Value data,
+                        Value indices, int64_t axis,
+                        RankedTensorType resultType) const {
     Location loc = op.getLoc();
     auto dataType = cast<RankedTensorType>(data.getType());
     auto indicesType = cast<RankedTensorType>(indices.getType());
     Value safe;
-    auto conjoin = [&](Value condition) {
-      safe = safe ? arith::AndIOp::create(b, loc, safe, condition).getResult()
-                  : condition;
+    auto check = [&](Value holds, StringLiteral reportName, int64_t dim,
+                     Value indicesSize, Value otherSize) {
+      if (runtimeChecks) {
+        // Report only the first violation.
+        Value reportNow = negate(b, loc, holds);
+        if (safe)
+          reportNow = arith::AndIOp::create(b, loc, reportNow, safe);
+        func::FuncOp report = getOrDeclareRuntimeFunction(op, reportName);
+        scf::IfOp::create(
+            b, loc, reportNow, [&](OpBuilder &nb, Location nestedLoc) {
+              SmallVector<Value> args = {
+                  arith::ConstantIntOp::create(nb, nestedLoc, dim, 64),
+                  toI64(nb, nestedLoc, indicesSize),
+                  toI64(nb, nestedLoc, otherSize)};
+              if (reportName == kReportShapeError)
+                args.push_back(
+                    arith::ConstantIntOp::create(nb, nestedLoc, axis, 64));
+              func::CallOp::create(nb, nestedLoc, report, args);
+              scf::YieldOp::create(nb, nestedLoc);
+            });
+      }
+      safe =
+          safe ? arith::AndIOp::create(b, loc, safe, holds).getResult() : holds;
     };
     for (int64_t d = 0; d < dataType.getRank(); ++d) {
       if (d == axis ||
@@ -319,32 +370,34 @@ private:
         continue;
       Value indicesSize = getDimSize(b, loc, indices, d);
       Value dataSize = getDimSize(b, loc, data, d);
-      Value fits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
-                                         indicesSize, dataSize);
-      // Report only the first dimension that does not fit.
-      Value reportNow = negate(b, loc, fits);
-      if (safe)
-        reportNow = arith::AndIOp::create(b, loc, reportNow, safe);
-      func::FuncOp report = getOrDeclareRuntimeFunction(op, kReportShapeError);
-      scf::IfOp::create(
-          b, loc, reportNow, [&](OpBuilder &nb, Location nestedLoc) {
-            Value args[] = {
-                arith::ConstantIntOp::create(nb, nestedLoc, d, 64),
-                toI64(nb, nestedLoc, indicesSize),
-                toI64(nb, nestedLoc, dataSize),
-                arith::ConstantIntOp::create(nb, nestedLoc, axis, 64)};
-            func::CallOp::create(nb, nestedLoc, report, args);
-            scf::YieldOp::create(nb, nestedLoc);
-          });
-      conjoin(fits);
+      check(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                  indicesSize, dataSize),
+            kReportShapeError, d, indicesSize, dataSize);
     }
-    // A dynamic axis of size 0 has nothing to read (every index is then
-    // reported by the index check, if `indices` is not empty).
-    if (dataType.isDynamicDim(axis)) {
+    for (int64_t d = 0; d < resultType.getRank(); ++d) {
+      if (!indicesType.isDynamicDim(d) || resultType.isDynamicDim(d))
+        continue;
+      Value indicesSize = getDimSize(b, loc, indices, d);
+      Value resultSize =
+          arith::ConstantIndexOp::create(b, loc, resultType.getDimSize(d));
+      check(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, indicesSize,
+                                  resultSize),
+            kReportResultShapeError, d, indicesSize, resultSize);
+    }
+    // An axis of size 0 has nothing to read: every index is then reported
+    // by the index check (unless `indices` is empty), and the gather is
+    // skipped. The guard is not reported itself.
+    bool indicesEmpty =
+        indicesType.hasStaticShape() && indicesType.getNumElements() == 0;
+    if (!indicesEmpty && dataType.isDynamicDim(axis)) {
       Value axisSize = getDimSize(b, loc, data, axis);
       Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-      conjoin(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, axisSize,
-                                    zero));
+      Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                             axisSize, zero);
+      safe = safe ? arith::AndIOp::create(b, loc, safe, nonEmpty).getResult()
+                  : nonEmpty;
+    } else if (!indicesEmpty && dataType.getDimSize(axis) == 0) {
+      safe = arith::ConstantIntOp::create(b, loc, 0, 1);
     }
     return safe;
   }
@@ -360,8 +413,9 @@ private:
     auto indicesType = cast<RankedTensorType>(indices.getType());
     int64_t rank = indicesType.getRank();
     auto dataType = cast<RankedTensorType>(data.getType());
+    DenseIntElementsAttr constantIndices;
     if (!dataType.isDynamicDim(axis) &&
-        matchPattern(op.getIndices(), m_Constant()))
+        matchPattern(op.getIndices(), m_Constant(&constantIndices)))
       return;
     if (indicesType.hasStaticShape() && indicesType.getNumElements() == 0)
       return;
@@ -394,15 +448,15 @@ private:
     func::FuncOp report = getOrDeclareRuntimeFunction(op, kReportIndexError);
     scf::IfOp::create(b, loc, anyOutOfRange,
                       [&](OpBuilder &nb, Location nestedLoc) {
-                        emitReportFirstBadIndex(nb, nestedLoc, report, indices,
-                                                axis, axisSize);
+                        emitReportFirstBadIndex(nb, nestedLoc, op, report,
+                                                indices, axis, axisSize);
                         scf::YieldOp::create(nb, nestedLoc);
                       });
   }
 
   /// Cold path: walks `indices` in row-major order and reports the first
   /// value outside [-s, s-1] with its position.
-  static void emitReportFirstBadIndex(OpBuilder &b, Location loc,
+  static void emitReportFirstBadIndex(OpBuilder &b, Location loc, Operation *op,
                                       func::FuncOp report, Value indices,
                                       int64_t axis, Value axisSize) {
     auto indicesType = cast<RankedTensorType>(indices.getType());
@@ -415,9 +469,17 @@ private:
       sizes.push_back(getDimSize(b, loc, indices, d));
       numElements = arith::MulIOp::create(b, loc, numElements, sizes.back());
     }
-    // The position goes to the runtime through a small stack buffer.
+    // The position goes to the runtime through a small stack buffer,
+    // allocated once in the entry block of the enclosing function so that a
+    // report inside a loop does not grow the stack.
     auto positionType = MemRefType::get({rank}, b.getI64Type());
-    Value position = memref::AllocaOp::create(b, loc, positionType);
+    Value position;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      if (auto function = op->getParentOfType<FunctionOpInterface>())
+        b.setInsertionPointToStart(&function.getFunctionBody().front());
+      position = memref::AllocaOp::create(b, loc, positionType);
+    }
     Value positionIndex =
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, position);
     Value positionPtr = LLVM::IntToPtrOp::create(
@@ -488,8 +550,8 @@ struct ConvertONNXToLinalgPass
     // The runtime's function names are reserved: an existing symbol of that
     // name must be its declaration.
     ModuleOp module = getOperation();
-    for (StringRef name :
-         {kReportIndexError, kReportShapeError, kReportRankError}) {
+    for (StringRef name : {kReportIndexError, kReportShapeError,
+                           kReportRankError, kReportResultShapeError}) {
       Operation *symbol = module.lookupSymbol(name);
       if (!symbol)
         continue;

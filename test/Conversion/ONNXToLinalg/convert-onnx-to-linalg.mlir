@@ -56,18 +56,27 @@ func.func @rank3_axis1_i32(%data: tensor<2x5x4xi64>, %indices: tensor<2x7x3xi32>
 
 // Dynamic shapes: the destination takes its sizes from `indices`, the axis
 // size comes from `data`; a less static declared result gets a tensor.cast.
+// Even without run-time checks, the gather runs only under its scalar
+// memory-safety guard: indices.shape[1] <= data.shape[1] and a non-empty axis.
 // CHECK-LABEL: func.func @dynamic
 // CHECK-SAME:    (%[[DATA:.*]]: tensor<?x?xf64>, %[[IDX:.*]]: tensor<?x?xi64>)
 // CHECK:         %[[S:.*]] = tensor.dim %[[DATA]], %{{.*}} : tensor<?x?xf64>
-// CHECK:         %[[N0:.*]] = tensor.dim %[[IDX]], %{{.*}} : tensor<?x?xi64>
-// CHECK:         %[[N1:.*]] = tensor.dim %[[IDX]], %{{.*}} : tensor<?x?xi64>
-// CHECK:         %[[INIT:.*]] = tensor.empty(%[[N0]], %[[N1]]) : tensor<?x?xf64>
-// CHECK:         %[[R:.*]] = linalg.generic
-// CHECK-SAME:      outs(%[[INIT]] : tensor<?x?xf64>)
-// CHECK:           arith.addi %{{.*}}, %[[S]] : index
-// CHECK:           arith.cmpi ult, %{{.*}}, %[[S]] : index
-// CHECK:           %[[D1:.*]] = linalg.index 1 : index
-// CHECK:           tensor.extract %[[DATA]][%{{.*}}, %[[D1]]] : tensor<?x?xf64>
+// CHECK:         %[[FITS:.*]] = arith.cmpi ule
+// CHECK:         %[[NONEMPTY:.*]] = arith.cmpi ne
+// CHECK:         %[[SAFE:.*]] = arith.andi %[[FITS]], %[[NONEMPTY]] : i1
+// CHECK-NOT:     gatherReport
+// CHECK:         %[[R:.*]] = scf.if %[[SAFE]] -> (tensor<?x?xf64>) {
+// CHECK:           %[[N0:.*]] = tensor.dim %[[IDX]], %{{.*}} : tensor<?x?xi64>
+// CHECK:           %[[N1:.*]] = tensor.dim %[[IDX]], %{{.*}} : tensor<?x?xi64>
+// CHECK:           %[[INIT:.*]] = tensor.empty(%[[N0]], %[[N1]]) : tensor<?x?xf64>
+// CHECK:           %[[G:.*]] = linalg.generic
+// CHECK-SAME:        outs(%[[INIT]] : tensor<?x?xf64>)
+// CHECK:             arith.addi %{{.*}}, %[[S]] : index
+// CHECK:             arith.cmpi ult, %{{.*}}, %[[S]] : index
+// CHECK:             %[[D1:.*]] = linalg.index 1 : index
+// CHECK:             tensor.extract %[[DATA]][%{{.*}}, %[[D1]]] : tensor<?x?xf64>
+// CHECK:           scf.yield %[[G]]
+// CHECK:         } else {
 // CHECK:         %[[CAST:.*]] = tensor.cast %[[R]] : tensor<?x?xf64> to tensor<*xf64>
 // CHECK:         return %[[CAST]]
 func.func @dynamic(%data: tensor<?x?xf64>, %indices: tensor<?x?xi64>) -> tensor<*xf64> {

@@ -26,3 +26,17 @@ func.func @reuse(%data: tensor<3xf32>, %indices: tensor<?xi64>) -> tensor<?xf32>
   %0 = onnx.GatherElements %data, %indices : tensor<3xf32>, tensor<?xi64>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// An unranked operand that is visibly a tensor.cast of a tensor of another
+// rank: a compile-time error.
+func.func @rank_mismatch_through_cast() -> tensor<1x2xf32> {
+  %x = arith.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %u = tensor.cast %x : tensor<3xf32> to tensor<*xf32>
+  %i = arith.constant dense<[[0, 1]]> : tensor<1x2xi64>
+  // expected-error @+2 {{failed to legalize operation 'onnx.GatherElements' that was explicitly marked illegal}}
+  // expected-error @+1 {{'onnx.GatherElements' op operand 'data' has rank 1 and operand 'indices' has rank 2 (seen through tensor.cast); the ranks must be equal}}
+  %r = onnx.GatherElements %u, %i axis = 1 : tensor<*xf32>, tensor<1x2xi64>
+  return %r : tensor<1x2xf32>
+}
