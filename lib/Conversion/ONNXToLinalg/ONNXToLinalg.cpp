@@ -549,21 +549,28 @@ struct ConvertONNXToLinalgPass
 
     // The runtime's function names are reserved: an existing symbol of that
     // name must be its declaration.
-    ModuleOp module = getOperation();
-    for (StringRef name : {kReportIndexError, kReportShapeError,
-                           kReportRankError, kReportResultShapeError}) {
-      Operation *symbol = module.lookupSymbol(name);
-      if (!symbol)
-        continue;
-      auto function = dyn_cast<func::FuncOp>(symbol);
-      FunctionType expected = getRuntimeFunctionType(context, name);
-      if (!function || function.getFunctionType() != expected) {
-        symbol->emitError("symbol '")
-            << name << "' is reserved for gather's runtime and must be a "
-            << "func.func of type " << expected;
-        return signalPassFailure();
+    // (Declarations go into the module nearest to each op, so nested
+    // modules are checked too.)
+    WalkResult clash = getOperation()->walk([&](ModuleOp module) {
+      for (StringRef name : {kReportIndexError, kReportShapeError,
+                             kReportRankError, kReportResultShapeError}) {
+        Operation *symbol = module.lookupSymbol(name);
+        if (!symbol)
+          continue;
+        auto function = dyn_cast<func::FuncOp>(symbol);
+        FunctionType expected = getRuntimeFunctionType(context, name);
+        if (!function || !function.isExternal() ||
+            function.getFunctionType() != expected) {
+          symbol->emitError("symbol '")
+              << name << "' is reserved for gather's runtime and must be an "
+              << "external func.func of type " << expected;
+          return WalkResult::interrupt();
+        }
       }
-    }
+      return WalkResult::advance();
+    });
+    if (clash.wasInterrupted())
+      return signalPassFailure();
 
     RewritePatternSet patterns(context);
     populateONNXToLinalgConversionPatterns(patterns, runtimeChecks);

@@ -225,7 +225,10 @@ OpFoldResult GatherElementsOp::fold(FoldAdaptor adaptor) {
       !resultType.hasStaticShape() || !axis)
     return {};
   ArrayRef<int64_t> indicesShape = indicesAttr.getType().getShape();
-  if (indicesShape != resultType.getShape())
+  // Folding walks every index: only for results of reasonable size.
+  constexpr int64_t kMaxFoldedElements = int64_t(1) << 20;
+  if (indicesShape != resultType.getShape() ||
+      resultType.getNumElements() > kMaxFoldedElements)
     return {};
   int64_t axisSize = dataType.getDimSize(*axis);
   SmallVector<int64_t> indexValues;
@@ -248,10 +251,9 @@ OpFoldResult GatherElementsOp::fold(FoldAdaptor adaptor) {
       return getData();
   }
 
-  // Constant data: gather at compile time, for results of reasonable size.
-  constexpr int64_t kMaxFoldedElements = int64_t(1) << 20;
+  // Constant data: gather at compile time.
   auto dataAttr = dyn_cast_or_null<DenseElementsAttr>(adaptor.getData());
-  if (!dataAttr || resultType.getNumElements() > kMaxFoldedElements)
+  if (!dataAttr)
     return {};
   auto dataValues = dataAttr.getValues<Attribute>();
   ArrayRef<int64_t> dataShape = dataType.getShape();

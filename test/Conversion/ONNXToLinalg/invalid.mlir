@@ -11,7 +11,7 @@ func.func @both_unranked(%data: tensor<*xf32>, %indices: tensor<*xi64>) -> tenso
 // -----
 
 // The runtime's function names are reserved for its declarations.
-// expected-error @+1 {{symbol 'gatherReportIndexError' is reserved for gather's runtime and must be a func.func of type '(i64, !llvm.ptr, i64, i64, i64) -> ()'}}
+// expected-error @+1 {{symbol 'gatherReportIndexError' is reserved for gather's runtime and must be an external func.func of type '(i64, !llvm.ptr, i64, i64, i64) -> ()'}}
 func.func private @gatherReportIndexError(f32)
 func.func @clash(%data: tensor<3xf32>, %indices: tensor<?xi64>) -> tensor<?xf32> {
   %0 = onnx.GatherElements %data, %indices : tensor<3xf32>, tensor<?xi64>
@@ -39,4 +39,19 @@ func.func @rank_mismatch_through_cast() -> tensor<1x2xf32> {
   // expected-error @+1 {{'onnx.GatherElements' op operand 'data' has rank 1 and operand 'indices' has rank 2 (seen through tensor.cast); the ranks must be equal}}
   %r = onnx.GatherElements %u, %i axis = 1 : tensor<*xf32>, tensor<1x2xi64>
   return %r : tensor<1x2xf32>
+}
+
+// -----
+
+// Also in a nested module, and a definition (with a body) is not the
+// runtime's function either.
+module @inner {
+  // expected-error @+1 {{symbol 'gatherReportShapeError' is reserved for gather's runtime and must be an external func.func of type '(i64, i64, i64, i64) -> ()'}}
+  func.func private @gatherReportShapeError(%a: i64, %b: i64, %c: i64, %d: i64) {
+    return
+  }
+  func.func @clash_nested(%data: tensor<?xf32>, %indices: tensor<?xi64>) -> tensor<?xf32> {
+    %0 = onnx.GatherElements %data, %indices : tensor<?xf32>, tensor<?xi64>
+    return %0 : tensor<?xf32>
+  }
 }

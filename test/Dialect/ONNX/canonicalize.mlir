@@ -90,3 +90,15 @@ func.func @no_fold_out_of_range(%d: tensor<2x?xf32>) -> tensor<2x1xf32> {
   %0 = onnx.GatherElements %d, %i axis = 1 : tensor<2x?xf32>, tensor<2x1xi64>
   return %0 : tensor<2x1xf32>
 }
+
+// -----
+
+// Results above 2^20 elements are not folded (nor walked): a huge splat
+// costs nothing.
+// CHECK-LABEL: func.func @no_fold_huge
+// CHECK:         onnx.GatherElements
+func.func @no_fold_huge(%d: tensor<5000000000xf32>) -> tensor<5000000000xf32> {
+  %i = arith.constant dense<0> : tensor<5000000000xi64>
+  %0 = onnx.GatherElements %d, %i : tensor<5000000000xf32>, tensor<5000000000xi64>
+  return %0 : tensor<5000000000xf32>
+}

@@ -1,4 +1,5 @@
 // RUN: gather-opt %s --onnx-shape-inference --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: gather-opt %s --onnx-shape-inference=refine-public-functions --split-input-file --verify-diagnostics | FileCheck %s --check-prefix=PUBLIC
 
 // An unranked result becomes the inferred type; a chain of ops settles in
 // one pass; a non-onnx user keeps its type through a tensor.cast.
@@ -20,7 +21,7 @@ func.func @chain(%d: tensor<3x4xf32>, %i: tensor<2x3xi64>, %j: tensor<2x2xi32>) 
 
 // Declared and inferred dims combine: the static dims of both are kept.
 // CHECK-LABEL: func.func @partially_dynamic
-// CHECK-SAME:    -> tensor<4x3xf64>
+// CHECK-SAME:    -> tensor<4x?xf64>
 // CHECK:         onnx.GatherElements %{{.*}}, %{{.*}} : tensor<?x?xf64>, tensor<?x3xi64> -> tensor<4x3xf64>
 func.func @partially_dynamic(%d: tensor<?x?xf64>, %i: tensor<?x3xi64>) -> tensor<4x?xf64> {
   %0 = onnx.GatherElements %d, %i : tensor<?x?xf64>, tensor<?x3xi64> -> tensor<4x?xf64>
@@ -42,7 +43,7 @@ func.func @unranked_indices(%d: tensor<3x4xi32>, %i: tensor<*xi64>) -> tensor<*x
 
 // Unranked data: the shape still comes from indices.
 // CHECK-LABEL: func.func @unranked_data
-// CHECK-SAME:    -> tensor<2x?xf32>
+// CHECK-SAME:    -> tensor<*xf32>
 // CHECK:         onnx.GatherElements %{{.*}}, %{{.*}} axis = -1 : tensor<*xf32>, tensor<2x?xi32>{{$}}
 func.func @unranked_data(%d: tensor<*xf32>, %i: tensor<2x?xi32>) -> tensor<*xf32> {
   %0 = onnx.GatherElements %d, %i axis = -1 : tensor<*xf32>, tensor<2x?xi32> -> tensor<*xf32>
@@ -51,18 +52,22 @@ func.func @unranked_data(%d: tensor<*xf32>, %i: tensor<2x?xi32>) -> tensor<*xf32
 
 // -----
 
-// Refined function results propagate into callers, across calls: the
-// caller's gather and its own result are refined in the next round; other
-// users of the call result keep the old type through one tensor.cast.
+// Refined results of private functions propagate into callers, across
+// calls: the caller's gather is refined in the next round; other users of
+// the call result keep the old type through one tensor.cast. The public
+// caller keeps its signature: its return casts back.
 // CHECK-LABEL: func.func private @callee
 // CHECK-SAME:    -> tensor<?x3xf32>
 // CHECK-LABEL: func.func @caller
-// CHECK-SAME:    -> tensor<2x3xf32>
+// CHECK-SAME:    -> tensor<*xf32>
 // CHECK:         %[[R:.*]] = call @callee(%{{.*}}, %{{.*}}) : (tensor<3x4xf32>, tensor<?x3xi64>) -> tensor<?x3xf32>
 // CHECK:         %[[CAST:.*]] = tensor.cast %[[R]] : tensor<?x3xf32> to tensor<*xf32>
 // CHECK:         %[[G:.*]] = onnx.GatherElements %[[R]], %{{.*}} : tensor<?x3xf32>, tensor<2x3xi64>{{$}}
 // CHECK:         arith.addf %[[CAST]], %[[CAST]] : tensor<*xf32>
-// CHECK:         return %[[G]] : tensor<2x3xf32>
+// CHECK:         %[[GC:.*]] = tensor.cast %[[G]] : tensor<2x3xf32> to tensor<*xf32>
+// CHECK:         return %[[GC]] : tensor<*xf32>
+// PUBLIC-LABEL: func.func @caller
+// PUBLIC-SAME:    -> tensor<2x3xf32>
 func.func private @callee(%d: tensor<3x4xf32>, %i: tensor<?x3xi64>) -> tensor<*xf32> {
   %0 = onnx.GatherElements %d, %i : tensor<3x4xf32>, tensor<?x3xi64> -> tensor<*xf32>
   return %0 : tensor<*xf32>
@@ -121,4 +126,24 @@ func.func @conflict(%d: tensor<3x4xf32>, %i: tensor<2x3xi64>) -> tensor<2x4xf32>
   // expected-error @+1 {{'onnx.GatherElements' op failed to infer returned types}}
   %0 = onnx.GatherElements %d, %i : tensor<3x4xf32>, tensor<2x3xi64> -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// Functions in nested modules are refined (private) or cast back (public).
+// CHECK-LABEL: module @inner
+// CHECK:         func.func private @f_private
+// CHECK-SAME:      -> tensor<2x3xf32>
+// CHECK:         func.func @f_public
+// CHECK-SAME:      -> tensor<?x3xf32>
+// CHECK:           tensor.cast %{{.*}} : tensor<2x3xf32> to tensor<?x3xf32>
+module @inner {
+  func.func private @f_private(%d: tensor<3x3xf32>, %i: tensor<2x3xi64>) -> tensor<?x3xf32> {
+    %0 = onnx.GatherElements %d, %i : tensor<3x3xf32>, tensor<2x3xi64> -> tensor<?x3xf32>
+    return %0 : tensor<?x3xf32>
+  }
+  func.func @f_public(%d: tensor<3x3xf32>, %i: tensor<2x3xi64>) -> tensor<?x3xf32> {
+    %0 = onnx.GatherElements %d, %i : tensor<3x3xf32>, tensor<2x3xi64> -> tensor<?x3xf32>
+    return %0 : tensor<?x3xf32>
+  }
 }

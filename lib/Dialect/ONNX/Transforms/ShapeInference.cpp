@@ -67,6 +67,8 @@ void setRefinedType(Value value, Type refined) {
 
 struct ONNXShapeInferencePass
     : public onnx::impl::ONNXShapeInferencePassBase<ONNXShapeInferencePass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // Each round refines ops in program order (so chains within a function
@@ -93,7 +95,11 @@ struct ONNXShapeInferencePass
       });
       if (walk.wasInterrupted())
         return signalPassFailure();
-      for (auto function : module.getOps<func::FuncOp>())
+      // Functions of nested modules too; calls are found from the top.
+      SmallVector<func::FuncOp> functions;
+      module.walk(
+          [&](func::FuncOp function) { functions.push_back(function); });
+      for (func::FuncOp function : functions)
         changed |= refineFunctionResults(module, function);
     }
   }
@@ -103,18 +109,20 @@ struct ONNXShapeInferencePass
   /// are direct calls), and the results of those calls. Returns that still
   /// disagree with the function type get a tensor.cast. Returns true if the
   /// function type changed.
-  static bool refineFunctionResults(ModuleOp module, func::FuncOp function) {
+  bool refineFunctionResults(ModuleOp module, func::FuncOp function) const {
     if (function.isExternal())
       return false;
     SmallVector<Type> resultTypes(function.getResultTypes());
     bool changed = false;
     std::optional<SymbolTable::UseRange> uses =
         SymbolTable::getSymbolUses(function, module);
-    bool onlyCalls =
-        uses && llvm::all_of(*uses, [](const SymbolTable::SymbolUse &use) {
-          return isa<func::CallOp>(use.getUser());
-        });
-    for (unsigned i = 0; onlyCalls && i < resultTypes.size(); ++i) {
+    // A public function's signature is an ABI for callers outside the
+    // module: it changes only with refine-public-functions.
+    bool mayChange = (!function.isPublic() || refinePublicFunctions) && uses &&
+                     llvm::all_of(*uses, [](const SymbolTable::SymbolUse &use) {
+                       return isa<func::CallOp>(use.getUser());
+                     });
+    for (unsigned i = 0; mayChange && i < resultTypes.size(); ++i) {
       Type returned;
       bool agree = true;
       function.walk([&](func::ReturnOp ret) {

@@ -21,15 +21,24 @@ def ONNXShapeInferencePass
 
     Refined values flow on:
     - into other onnx ops, which are refined in turn;
-    - into `func.return`: the function's result types are refined too, and
-      so are the results of the `func.call`s to it (repeated to a fixed
-      point, so refinement crosses calls);
+    - into `func.return` of a private function (in any nested module):
+      the function's result types are refined too, and so are the results
+      of the `func.call`s to it (repeated to a fixed point, so refinement
+      crosses calls). Public functions keep their signature, an ABI for
+      callers outside the module, unless `refine-public-functions` is set;
+      their returns get a `tensor.cast` back to the declared type;
     - any other user keeps the type it had, through a `tensor.cast` from the
       refined type.
 
     A declared static dimension that conflicts with the inferred one is an
     error (the op verifier reports it first).
   }];
+  let options = [
+    Option<"refinePublicFunctions", "refine-public-functions", "bool",
+           /*default=*/"false",
+           "Also refine the result types of public functions (changes their "
+           "signature)">,
+  ];
   let dependentDialects = [
     "::mlir::func::FuncDialect",
     "::mlir::tensor::TensorDialect",
