@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Conversion/ONNXToLLVM/ONNXToLLVM.h"
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
@@ -81,4 +82,5 @@ void gather::registerONNXToLLVMPipelineDependencies(DialectRegistry &registry) {
   registry.insert<onnx::ONNXDialect>();
   registerAllDialects(registry);
   registerAllExtensions(registry);
+  registerConvertONNXToLLVMInterface(registry);
 }

@@ -536,6 +536,51 @@ private:
   bool runtimeChecks;
 };
 
+/// Whether `type` is a tensor of !onnx.string.
+bool isStringTensor(Type type) {
+  auto tensor = dyn_cast<TensorType>(type);
+  return tensor && isa<onnx::StringType>(tensor.getElementType());
+}
+
+/// A constant tensor: numeric values become arith.constant; strings (which
+/// arith.constant cannot lower) a tensor.from_elements of
+/// onnx.ConstantString, one per element (tensor.empty if there are none).
+/// Also applies to an arith.constant of strings.
+template <typename ConstantOpTy>
+struct ConstantLowering : public OpConversionPattern<ConstantOpTy> {
+  using OpConversionPattern<ConstantOpTy>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ConstantOpTy op, typename ConstantOpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    auto value = dyn_cast<ElementsAttr>(op.getValue());
+    if (!type || !value)
+      return rewriter.notifyMatchFailure(op, "expects a ranked tensor");
+    if (!isStringTensor(type)) {
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type,
+                                                     cast<TypedAttr>(value));
+      return success();
+    }
+    auto strings = dyn_cast<DenseStringElementsAttr>(value);
+    if (!strings)
+      return op.emitOpError("expects a dense string elements attribute");
+    if (type.getNumElements() == 0) {
+      rewriter.replaceOpWithNewOp<tensor::EmptyOp>(op, type.getShape(),
+                                                   type.getElementType());
+      return success();
+    }
+    SmallVector<Value> elements;
+    for (StringRef element : strings.getRawStringData())
+      elements.push_back(
+          onnx::ConstantStringOp::create(rewriter, op.getLoc(), element));
+    if (strings.isSplat())
+      elements.resize(type.getNumElements(), elements.front());
+    rewriter.replaceOpWithNewOp<tensor::FromElementsOp>(op, type, elements);
+    return success();
+  }
+};
+
 struct ConvertONNXToLinalgPass
     : public gather::impl::ConvertONNXToLinalgPassBase<
           ConvertONNXToLinalgPass> {
@@ -545,6 +590,10 @@ struct ConvertONNXToLinalgPass
     MLIRContext *context = &getContext();
     ConversionTarget target(*context);
     target.addIllegalDialect<onnx::ONNXDialect>();
+    // Lowered to LLVM by the onnx dialect's ConvertToLLVM interface.
+    target.addLegalOp<onnx::ConstantStringOp>();
+    target.addDynamicallyLegalOp<arith::ConstantOp>(
+        [](arith::ConstantOp op) { return !isStringTensor(op.getType()); });
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
     // The runtime's function names are reserved: an existing symbol of that
@@ -585,4 +634,6 @@ struct ConvertONNXToLinalgPass
 void gather::populateONNXToLinalgConversionPatterns(RewritePatternSet &patterns,
                                                     bool runtimeChecks) {
   patterns.add<GatherElementsOpLowering>(patterns.getContext(), runtimeChecks);
+  patterns.add<ConstantLowering<onnx::ConstantOp>,
+               ConstantLowering<arith::ConstantOp>>(patterns.getContext());
 }

@@ -31,11 +31,19 @@ void ONNXDialect::initialize() {
       >();
 }
 
-/// Folded onnx ops become arith.constant.
+/// Folded onnx ops become arith.constant, or onnx.Constant for what
+/// arith.constant cannot hold (strings).
 Operation *ONNXDialect::materializeConstant(OpBuilder &builder, Attribute value,
                                             Type type, Location loc) {
   auto typedValue = dyn_cast<TypedAttr>(value);
-  if (!typedValue || !arith::ConstantOp::isBuildableWith(typedValue, type))
+  if (!typedValue)
     return nullptr;
-  return arith::ConstantOp::create(builder, loc, type, typedValue);
+  auto shaped = dyn_cast<ShapedType>(type);
+  bool isString = shaped && isa<StringType>(shaped.getElementType());
+  if (!isString && arith::ConstantOp::isBuildableWith(typedValue, type))
+    return arith::ConstantOp::create(builder, loc, type, typedValue);
+  if (auto elements = dyn_cast<ElementsAttr>(value);
+      elements && elements.getType() == type)
+    return ConstantOp::create(builder, loc, elements);
+  return nullptr;
 }

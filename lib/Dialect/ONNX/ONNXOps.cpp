@@ -273,5 +273,22 @@ OpFoldResult GatherElementsOp::fold(FoldAdaptor adaptor) {
   return DenseElementsAttr::get(resultType, resultValues);
 }
 
+//===----------------------------------------------------------------------===//
+// ConstantOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConstantOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto value = dyn_cast_or_null<TypedAttr>(adaptor.getValueAttr());
+  if (!value)
+    return emitOptionalError(location, "'onnx.Constant' op expects a typed "
+                                       "elements attribute");
+  inferredReturnTypes.push_back(value.getType());
+  return success();
+}
+
+OpFoldResult ConstantOp::fold(FoldAdaptor adaptor) { return getValueAttr(); }
+
 #define GET_OP_CLASSES
 #include "gather/Dialect/ONNX/ONNXOps.cpp.inc"

@@ -127,4 +127,57 @@ def ONNX_GatherElementsOp : ONNX_Op<"GatherElements", [
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// ConstantOp
+//===----------------------------------------------------------------------===//
+
+def ONNX_ConstantOp : ONNX_Op<"Constant", [
+    ConstantLike, Pure, InferTypeOpAdaptor]> {
+  let summary = "ONNX Constant: a tensor of any ONNX element type";
+  let description = [{
+    A constant tensor (ONNX operator Constant, attribute `value`). Unlike
+    `arith.constant` it also holds strings:
+
+    ```mlir
+    %names = onnx.Constant dense<["größe", "", "数据"]> : tensor<3x!onnx.string>
+    %ints = onnx.Constant dense<[1, -2]> : tensor<2xi64>
+    ```
+
+    The result type is the type of `value`. `convert-onnx-to-linalg` lowers
+    numeric constants to `arith.constant` and string constants to a
+    `tensor.from_elements` of `onnx.ConstantString`.
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs ONNX_AnyTensor:$output);
+  let assemblyFormat = "attr-dict $value";
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// ConstantStringOp
+//===----------------------------------------------------------------------===//
+
+def ONNX_ConstantStringOp : ONNX_Op<"ConstantString", [Pure]> {
+  let summary = "One !onnx.string value (lowering helper)";
+  let description = [{
+    A scalar `!onnx.string` holding the bytes of `value`. Not an ONNX
+    operator: `convert-onnx-to-linalg` creates it when lowering string
+    constants, and the LLVM lowering turns it into a read-only global of the
+    bytes and a `{ptr, i64}` struct pointing at them.
+
+    ```mlir
+    %s = onnx.ConstantString "größe"
+    ```
+  }];
+  let arguments = (ins StrAttr:$value);
+  let results = (outs ONNX_StringType:$output);
+  let assemblyFormat = "$value attr-dict";
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$value), [{
+      build($_builder, $_state, StringType::get($_builder.getContext()),
+            $_builder.getStringAttr(value));
+    }]>,
+  ];
+}
+
 #endif // GATHER_DIALECT_ONNX_ONNXOPS_TD

@@ -1,0 +1,38 @@
+//===- ONNXToLLVM.h - onnx dialect types and leftovers to LLVM --*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// What of the onnx dialect reaches the LLVM dialect after
+// convert-onnx-to-linalg: the `!onnx.string` element type (converted to
+// `!llvm.struct<(ptr, i64)>`, gather/Runtime/GatherRuntime.h's GatherString)
+// and `onnx.ConstantString` (a private constant global of the bytes plus that
+// struct). Hooked into `convert-to-llvm` through the onnx dialect's
+// ConvertToLLVMPatternInterface, like upstream's
+// registerConvertFuncToLLVMInterface.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_CONVERSION_ONNXTOLLVM_ONNXTOLLVM_H
+#define GATHER_CONVERSION_ONNXTOLLVM_ONNXTOLLVM_H
+
+namespace mlir {
+class DialectRegistry;
+class LLVMTypeConverter;
+class RewritePatternSet;
+} // namespace mlir
+
+namespace gather {
+
+/// Adds the `!onnx.string` type conversion to `converter` and the
+/// onnx.ConstantString lowering to `patterns`.
+void populateONNXToLLVMConversionPatterns(mlir::LLVMTypeConverter &converter,
+                                          mlir::RewritePatternSet &patterns);
+
+/// Registers the onnx dialect's ConvertToLLVMPatternInterface.
+void registerConvertONNXToLLVMInterface(mlir::DialectRegistry &registry);
+
+} // namespace gather
+
+#endif // GATHER_CONVERSION_ONNXTOLLVM_ONNXTOLLVM_H
