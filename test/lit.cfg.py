@@ -9,6 +9,7 @@ from lit.llvm import llvm_config
 config.name = "GATHER"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
+config.excludes_dirs = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.gather_obj_root, "test")
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
@@ -22,6 +23,10 @@ config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 config.substitutions.append(("%gather_src_root", config.gather_src_root))
 config.substitutions.append(("%gather_obj_root", config.gather_obj_root))
+# Text-format protobuf -> binary, for the ONNX models and tensors in tests.
+config.substitutions.append(("%encode-model", "protoc --proto_path=/usr/include/onnx --encode=onnx.ModelProto onnx.proto"))
+config.substitutions.append(("%encode-tensor", "protoc --proto_path=/usr/include/onnx --encode=onnx.TensorProto onnx.proto"))
+config.substitutions.append(("%onnx_backend_data", "/usr/share/libonnx-testdata/data/node"))
 config.substitutions.append(("%gather_runtime", os.path.join(config.gather_obj_root, "lib", "libgather_runtime" + config.llvm_shlib_ext)))
 
 tool_dirs = [os.path.join(config.gather_obj_root, "bin"), config.llvm_tools_dir]

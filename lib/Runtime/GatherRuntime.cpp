@@ -29,6 +29,8 @@ void report(const std::string &message) {
 }
 } // namespace
 
+void gatherReport(const std::string &message) { report(message); }
+
 extern "C" GatherErrorHandler
 gatherSetErrorHandler(GatherErrorHandler handler) {
   return errorHandler.exchange(handler);

@@ -15,14 +15,21 @@
 
 #include "gather/Runtime/GatherRuntime.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
+
+/// Defined in GatherRuntime.cpp: passes `message` to the error handler.
+void gatherReport(const std::string &message);
 
 namespace {
+
+void report(const std::string &message) { gatherReport(message); }
 
 struct UnrankedDescriptor {
   int64_t rank;
@@ -70,12 +77,14 @@ float bfloatToFloat(uint16_t bits) {
   return value;
 }
 
-template <typename T> struct ElementPrinter;
+template <typename T>
+struct ElementPrinter;
 
 #define GATHER_INTEGER_PRINTER(CType, Name)                                    \
-  template <> struct ElementPrinter<CType> {                                   \
+  template <>                                                                  \
+  struct ElementPrinter<CType> {                                               \
     static constexpr const char *name = Name;                                  \
-    static void append(std::string &out, CType value) {                       \
+    static void append(std::string &out, CType value) {                        \
       out += std::to_string(value);                                            \
     }                                                                          \
   };
@@ -89,7 +98,8 @@ GATHER_INTEGER_PRINTER(uint32_t, "ui32")
 GATHER_INTEGER_PRINTER(uint64_t, "ui64")
 #undef GATHER_INTEGER_PRINTER
 
-template <> struct ElementPrinter<float> {
+template <>
+struct ElementPrinter<float> {
   static constexpr const char *name = "f32";
   static void append(std::string &out, float value) {
     uint32_t bits;
@@ -98,7 +108,8 @@ template <> struct ElementPrinter<float> {
   }
 };
 
-template <> struct ElementPrinter<double> {
+template <>
+struct ElementPrinter<double> {
   static constexpr const char *name = "f64";
   static void append(std::string &out, double value) {
     uint64_t bits;
@@ -116,7 +127,8 @@ struct BFloat {
 struct Bool {
   uint8_t byte;
 };
-template <typename T> struct Complex {
+template <typename T>
+struct Complex {
   T re, im;
 };
 
@@ -152,28 +164,32 @@ void appendShortest16(std::string &out, uint16_t bits,
   out += buffer;
 }
 
-template <> struct ElementPrinter<Half> {
+template <>
+struct ElementPrinter<Half> {
   static constexpr const char *name = "f16";
   static void append(std::string &out, Half value) {
     appendShortest16(out, value.bits, halfToFloat);
   }
 };
 
-template <> struct ElementPrinter<BFloat> {
+template <>
+struct ElementPrinter<BFloat> {
   static constexpr const char *name = "bf16";
   static void append(std::string &out, BFloat value) {
     appendShortest16(out, value.bits, bfloatToFloat);
   }
 };
 
-template <> struct ElementPrinter<Bool> {
+template <>
+struct ElementPrinter<Bool> {
   static constexpr const char *name = "i1";
   static void append(std::string &out, Bool value) {
     out += (value.byte & 1) ? "true" : "false";
   }
 };
 
-template <typename T> struct ElementPrinter<Complex<T>> {
+template <typename T>
+struct ElementPrinter<Complex<T>> {
   static constexpr const char *name =
       sizeof(T) == 4 ? "complex<f32>" : "complex<f64>";
   static void append(std::string &out, Complex<T> value) {
@@ -185,7 +201,8 @@ template <typename T> struct ElementPrinter<Complex<T>> {
   }
 };
 
-template <> struct ElementPrinter<GatherString> {
+template <>
+struct ElementPrinter<GatherString> {
   static constexpr const char *name = "!onnx.string";
   static void append(std::string &out, GatherString value) {
     out += '"';
@@ -236,36 +253,213 @@ void appendValues(std::string &out, const T *data, const int64_t *sizes,
   out += "]";
 }
 
+/// A strided view of the memref behind an unranked descriptor.
+template <typename T>
+struct View {
+  int64_t rank;
+  const T *aligned;
+  int64_t offset;
+  const int64_t *sizes;
+  const int64_t *strides;
+
+  explicit View(const UnrankedDescriptor *memref) : rank(memref->rank) {
+    auto *fields = static_cast<char *>(memref->descriptor);
+    std::memcpy(&aligned, fields + sizeof(void *), sizeof(aligned));
+    std::memcpy(&offset, fields + 2 * sizeof(void *), sizeof(offset));
+    sizes = reinterpret_cast<const int64_t *>(fields + 2 * sizeof(void *) +
+                                              sizeof(int64_t));
+    strides = sizes + rank;
+  }
+
+  int64_t numElements() const {
+    int64_t n = 1;
+    for (int64_t d = 0; d < rank; ++d)
+      n *= sizes[d];
+    return n;
+  }
+
+  /// The element at row-major position `linear`, and its coordinates.
+  const T &at(int64_t linear, std::vector<int64_t> *coordinates) const {
+    int64_t position = offset;
+    if (coordinates)
+      coordinates->assign(rank, 0);
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      int64_t c = sizes[d] ? linear % sizes[d] : 0;
+      linear = sizes[d] ? linear / sizes[d] : 0;
+      position += c * strides[d];
+      if (coordinates)
+        (*coordinates)[d] = c;
+    }
+    return aligned[position];
+  }
+
+  std::string typeString() const {
+    std::string out = "tensor<";
+    for (int64_t d = 0; d < rank; ++d)
+      out += std::to_string(sizes[d]) + "x";
+    return out + ElementPrinter<T>::name + ">";
+  }
+};
+
 template <typename T>
 void printTensor(const UnrankedDescriptor *memref, int64_t resultIndex) {
-  int64_t rank = memref->rank;
-  auto *fields = static_cast<char *>(memref->descriptor);
-  T *aligned;
-  std::memcpy(&aligned, fields + sizeof(void *), sizeof(aligned));
-  int64_t offset;
-  std::memcpy(&offset, fields + 2 * sizeof(void *), sizeof(offset));
-  auto *sizes = reinterpret_cast<const int64_t *>(fields + 2 * sizeof(void *) +
-                                                  sizeof(int64_t));
-  const int64_t *strides = sizes + rank;
-
-  std::string out = "result " + std::to_string(resultIndex) + ": tensor<";
-  for (int64_t d = 0; d < rank; ++d)
-    out += std::to_string(sizes[d]) + "x";
-  out += ElementPrinter<T>::name;
-  out += "> = ";
-  appendValues(out, aligned, sizes, strides, rank, 0, offset);
+  View<T> view(memref);
+  std::string out = "result " + std::to_string(resultIndex) + ": " +
+                    view.typeString() + " = ";
+  appendValues(out, view.aligned, view.sizes, view.strides, view.rank, 0,
+               view.offset);
   out += "\n";
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
 }
 
+//===----------------------------------------------------------------------===//
+// Comparison with expected outputs
+//===----------------------------------------------------------------------===//
+
+/// Whether `actual` matches `expected`: bit-exact for every type when both
+/// tolerances are 0, else (floats only) |a - e| <= atol + rtol * |e|, NaN
+/// matching NaN and infinities matching themselves.
+template <typename T>
+bool bitsEqual(const T &a, const T &b) {
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+bool closeEnough(double actual, double expected, double atol, double rtol) {
+  if (std::isnan(actual) || std::isnan(expected))
+    return std::isnan(actual) && std::isnan(expected);
+  if (std::isinf(actual) || std::isinf(expected))
+    return actual == expected;
+  return std::fabs(actual - expected) <= atol + rtol * std::fabs(expected);
+}
+
+template <typename T>
+struct Matcher {
+  static bool match(const T &a, const T &e, double, double) {
+    return bitsEqual(a, e);
+  }
+};
+template <>
+struct Matcher<float> {
+  static bool match(float a, float e, double atol, double rtol) {
+    return (atol == 0 && rtol == 0) ? bitsEqual(a, e)
+                                    : closeEnough(a, e, atol, rtol);
+  }
+};
+template <>
+struct Matcher<double> {
+  static bool match(double a, double e, double atol, double rtol) {
+    return (atol == 0 && rtol == 0) ? bitsEqual(a, e)
+                                    : closeEnough(a, e, atol, rtol);
+  }
+};
+template <>
+struct Matcher<Half> {
+  static bool match(Half a, Half e, double atol, double rtol) {
+    return (atol == 0 && rtol == 0)
+               ? a.bits == e.bits
+               : closeEnough(halfToFloat(a.bits), halfToFloat(e.bits), atol,
+                             rtol);
+  }
+};
+template <>
+struct Matcher<BFloat> {
+  static bool match(BFloat a, BFloat e, double atol, double rtol) {
+    return (atol == 0 && rtol == 0)
+               ? a.bits == e.bits
+               : closeEnough(bfloatToFloat(a.bits), bfloatToFloat(e.bits), atol,
+                             rtol);
+  }
+};
+template <typename T>
+struct Matcher<Complex<T>> {
+  static bool match(Complex<T> a, Complex<T> e, double atol, double rtol) {
+    return Matcher<T>::match(a.re, e.re, atol, rtol) &&
+           Matcher<T>::match(a.im, e.im, atol, rtol);
+  }
+};
+template <>
+struct Matcher<Bool> {
+  static bool match(Bool a, Bool e, double, double) {
+    return (a.byte & 1) == (e.byte & 1);
+  }
+};
+template <>
+struct Matcher<GatherString> {
+  static bool match(GatherString a, GatherString e, double, double) {
+    return a.size == e.size &&
+           (a.size == 0 || std::memcmp(a.data, e.data, a.size) == 0);
+  }
+};
+
+void appendCoordinates(std::string &out, const std::vector<int64_t> &c) {
+  out += "[";
+  for (size_t d = 0; d < c.size(); ++d)
+    out += (d ? ", " : "") + std::to_string(c[d]);
+  out += "]";
+}
+
+/// Compares output `index`; prints `output <index>: <n> elements match` on
+/// success, else reports the shape difference or the first 10 mismatching
+/// elements (with their positions) and the number of mismatches as one
+/// run-time error.
+template <typename T>
+void compareTensor(const UnrankedDescriptor *actualMemref,
+                   const UnrankedDescriptor *expectedMemref, int64_t index,
+                   double atol, double rtol) {
+  View<T> actual(actualMemref), expected(expectedMemref);
+  std::string prefix = "output " + std::to_string(index) + ": ";
+  bool sameShape =
+      actual.rank == expected.rank &&
+      std::equal(actual.sizes, actual.sizes + actual.rank, expected.sizes);
+  if (!sameShape) {
+    report(prefix + "expected " + expected.typeString() + ", got " +
+           actual.typeString());
+    return;
+  }
+  constexpr int kMaxShown = 10;
+  int64_t mismatches = 0;
+  std::string details;
+  std::vector<int64_t> coordinates;
+  for (int64_t i = 0, n = actual.numElements(); i < n; ++i) {
+    const T &a = actual.at(i, &coordinates);
+    const T &e = expected.at(i, nullptr);
+    if (Matcher<T>::match(a, e, atol, rtol))
+      continue;
+    if (mismatches++ < kMaxShown) {
+      details += "\n  at ";
+      appendCoordinates(details, coordinates);
+      details += ": expected ";
+      ElementPrinter<T>::append(details, e);
+      details += ", got ";
+      ElementPrinter<T>::append(details, a);
+    }
+  }
+  if (mismatches == 0) {
+    std::printf("%s%lld elements match\n", prefix.c_str(),
+                static_cast<long long>(actual.numElements()));
+    std::fflush(stdout);
+    return;
+  }
+  report(prefix + std::to_string(mismatches) + " of " +
+         std::to_string(actual.numElements()) + " elements of " +
+         actual.typeString() + " differ (atol " + std::to_string(atol) +
+         ", rtol " + std::to_string(rtol) + ")" + details);
+}
+
 } // namespace
 
 #define GATHER_DEFINE_PRINT(Suffix, CType)                                     \
-  extern "C" void _mlir_ciface_gatherPrint##Suffix(void *memref,              \
+  extern "C" void _mlir_ciface_gatherPrint##Suffix(void *memref,               \
                                                    int64_t resultIndex) {      \
-    printTensor<CType>(static_cast<const UnrankedDescriptor *>(memref),       \
+    printTensor<CType>(static_cast<const UnrankedDescriptor *>(memref),        \
                        resultIndex);                                           \
+  }                                                                            \
+  extern "C" void _mlir_ciface_gatherCompare##Suffix(                          \
+      void *actual, void *expected, int64_t index, double atol, double rtol) { \
+    compareTensor<CType>(static_cast<const UnrankedDescriptor *>(actual),      \
+                         static_cast<const UnrankedDescriptor *>(expected),    \
+                         index, atol, rtol);                                   \
   }
 GATHER_DEFINE_PRINT(F32, float)
 GATHER_DEFINE_PRINT(F64, double)

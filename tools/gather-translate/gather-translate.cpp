@@ -8,10 +8,14 @@
 //   --mlir-to-llvmir   LLVM dialect IR -> LLVM IR text (upstream MLIR's).
 //   --onnx-to-llvmir   onnx dialect (or any level) IR -> LLVM IR text: runs
 //                      the onnx-to-llvm pipeline first.
+//   --import-onnx      ONNX model (.onnx) -> onnx dialect (func @main_graph);
+//                      with --onnx-inputs/--onnx-expected also a @main that
+//                      runs it on TensorProto files and checks the outputs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Target/ONNX/ImportONNX.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -50,6 +54,7 @@ static LogicalResult translateONNXToLLVMIR(Operation *op,
 
 int main(int argc, char **argv) {
   registerToLLVMIRTranslation();
+  gather::registerImportONNXTranslation();
   registerPassManagerCLOptions();
   TranslateFromMLIRRegistration registration(
       "onnx-to-llvmir",

@@ -93,6 +93,19 @@ void gatherReportRankError(int64_t operand, int64_t rank, int64_t expectedRank);
 /// I16 I32 I64 UI8 UI16 UI32 UI64 ComplexF32 ComplexF64 String.
 void _mlir_ciface_gatherPrintF32(void *memref, int64_t resultIndex);
 
+/// Comparison with expected outputs (used by modules that
+/// `gather-translate --import-onnx --onnx-expected=...` writes). Prints
+/// `output <index>: <n> elements match`, or reports as one run-time error
+/// a shape difference or the number of mismatching elements with the first
+/// 10 (position, expected, actual; values in the print format above).
+/// Elements match bit for bit when `atol` and `rtol` are 0 (every type,
+/// NaN payloads and -0 included); otherwise floats (and complex parts) match
+/// when |actual - expected| <= atol + rtol * |expected|, NaN matching NaN.
+/// Integers, bool and strings always compare exactly. Same suffixes as
+/// gatherPrint.
+void _mlir_ciface_gatherCompareF32(void *actual, void *expected, int64_t index,
+                                   double atol, double rtol);
+
 #ifdef __cplusplus
 } // extern "C"
 #endif

@@ -1,0 +1,551 @@
+//===- ImportONNX.cpp - ONNX models to the onnx dialect -------------------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Target/ONNX/ImportONNX.h"
+#include "ONNXChecker.h"
+#include "gather/Dialect/ONNX/ONNXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <cstring>
+
+using namespace mlir;
+using namespace gather;
+
+namespace {
+
+/// ONNX opsets in which GatherElements has the semantics implemented here
+/// (11 introduced it, 13 added bfloat16; unchanged since).
+constexpr int64_t kMinOpset = 11;
+constexpr int64_t kMaxOpset = 22;
+
+const char *dataTypeName(int32_t type) {
+  if (::onnx::TensorProto_DataType_IsValid(type))
+    return ::onnx::TensorProto_DataType_Name(
+               static_cast<::onnx::TensorProto_DataType>(type))
+        .c_str();
+  return "unknown";
+}
+
+/// The MLIR element type of ONNX TensorProto data type `type`, or null.
+Type getElementType(MLIRContext *context, int32_t type) {
+  Builder b(context);
+  switch (type) {
+  case ::onnx::TensorProto::FLOAT:
+    return b.getF32Type();
+  case ::onnx::TensorProto::DOUBLE:
+    return b.getF64Type();
+  case ::onnx::TensorProto::FLOAT16:
+    return b.getF16Type();
+  case ::onnx::TensorProto::BFLOAT16:
+    return b.getBF16Type();
+  case ::onnx::TensorProto::BOOL:
+    return b.getI1Type();
+  case ::onnx::TensorProto::INT8:
+    return b.getI8Type();
+  case ::onnx::TensorProto::INT16:
+    return b.getI16Type();
+  case ::onnx::TensorProto::INT32:
+    return b.getI32Type();
+  case ::onnx::TensorProto::INT64:
+    return b.getI64Type();
+  case ::onnx::TensorProto::UINT8:
+    return b.getIntegerType(8, /*isSigned=*/false);
+  case ::onnx::TensorProto::UINT16:
+    return b.getIntegerType(16, /*isSigned=*/false);
+  case ::onnx::TensorProto::UINT32:
+    return b.getIntegerType(32, /*isSigned=*/false);
+  case ::onnx::TensorProto::UINT64:
+    return b.getIntegerType(64, /*isSigned=*/false);
+  case ::onnx::TensorProto::COMPLEX64:
+    return ComplexType::get(b.getF32Type());
+  case ::onnx::TensorProto::COMPLEX128:
+    return ComplexType::get(b.getF64Type());
+  case ::onnx::TensorProto::STRING:
+    return gather::onnx::StringType::get(context);
+  default:
+    return nullptr;
+  }
+}
+
+/// Imports one model; every diagnostic is located at the model file.
+class Importer {
+public:
+  Importer(MLIRContext *context, StringRef fileName)
+      : context(context), fileName(fileName.str()),
+        fileLoc(FileLineColLoc::get(context, fileName, 0, 0)),
+        builder(context) {}
+
+  /// An error at the model file's location (printed as `<file>:0:0:`).
+  InFlightDiagnostic error(const Twine &message) {
+    return emitError(fileLoc) << message;
+  }
+
+  Location nodeLoc(const ::onnx::NodeProto &node) {
+    return NameLoc::get(builder.getStringAttr(node.name()), fileLoc);
+  }
+
+  /// The type of a graph input or output; failure (diagnosed) if it is not
+  /// a tensor of a supported element type.
+  FailureOr<TensorType> getValueType(const ::onnx::ValueInfoProto &info,
+                                     StringRef what) {
+    if (!info.type().has_tensor_type())
+      return error(what) << " '" << info.name() << "' is not a tensor";
+    const ::onnx::TypeProto::Tensor &tensor = info.type().tensor_type();
+    Type elementType = getElementType(context, tensor.elem_type());
+    if (!elementType)
+      return error(what) << " '" << info.name() << "' has unsupported type "
+                         << dataTypeName(tensor.elem_type());
+    if (!tensor.has_shape())
+      return TensorType(UnrankedTensorType::get(elementType));
+    SmallVector<int64_t> shape;
+    for (const ::onnx::TensorShapeProto::Dimension &dim :
+         tensor.shape().dim()) {
+      if (dim.has_dim_value() && dim.dim_value() >= 0)
+        shape.push_back(dim.dim_value());
+      else
+        shape.push_back(ShapedType::kDynamic); // dim_param or unknown
+    }
+    return TensorType(RankedTensorType::get(shape, elementType));
+  }
+
+  /// The value of a TensorProto as a dense elements attribute.
+  FailureOr<DenseElementsAttr> getTensor(const ::onnx::TensorProto &tensor,
+                                         StringRef what) {
+    Type elementType = getElementType(context, tensor.data_type());
+    if (!elementType)
+      return error(what) << " has unsupported type "
+                         << dataTypeName(tensor.data_type());
+    if (tensor.data_location() == ::onnx::TensorProto::EXTERNAL)
+      return error(what) << " uses external data, which is not supported";
+    SmallVector<int64_t> shape;
+    int64_t numElements = 1;
+    for (int64_t dim : tensor.dims()) {
+      if (dim < 0 || (dim > 0 && numElements > (int64_t(1) << 40) / dim))
+        return error(what) << " has an invalid or too large shape";
+      shape.push_back(dim);
+      numElements *= dim;
+    }
+    auto type = RankedTensorType::get(shape, elementType);
+    auto wrongCount = [&](int64_t count) {
+      return error(what) << " has " << count << " values for " << numElements
+                         << " elements (shape " << type << ")";
+    };
+
+    if (tensor.data_type() == ::onnx::TensorProto::STRING) {
+      if (tensor.string_data_size() != numElements)
+        return wrongCount(tensor.string_data_size());
+      SmallVector<StringRef> strings(tensor.string_data().begin(),
+                                     tensor.string_data().end());
+      return DenseElementsAttr(DenseStringElementsAttr::get(type, strings));
+    }
+
+    // Everything else as little-endian bytes, one element after another.
+    unsigned width = elementType.isInteger(1)
+                         ? 8
+                         : (isa<ComplexType>(elementType)
+                                ? 2 * cast<ComplexType>(elementType)
+                                          .getElementType()
+                                          .getIntOrFloatBitWidth()
+                                : elementType.getIntOrFloatBitWidth());
+    size_t elementBytes = width / 8;
+    std::string bytes;
+    if (tensor.has_raw_data()) {
+      bytes = tensor.raw_data();
+    } else {
+      auto append = [&](const void *value, size_t size) {
+        bytes.append(static_cast<const char *>(value), size);
+      };
+      switch (tensor.data_type()) {
+      case ::onnx::TensorProto::FLOAT:
+      case ::onnx::TensorProto::COMPLEX64:
+        for (float v : tensor.float_data())
+          append(&v, sizeof(v));
+        break;
+      case ::onnx::TensorProto::DOUBLE:
+      case ::onnx::TensorProto::COMPLEX128:
+        for (double v : tensor.double_data())
+          append(&v, sizeof(v));
+        break;
+      case ::onnx::TensorProto::INT64:
+        for (int64_t v : tensor.int64_data())
+          append(&v, sizeof(v));
+        break;
+      case ::onnx::TensorProto::UINT32:
+      case ::onnx::TensorProto::UINT64:
+        for (uint64_t v : tensor.uint64_data())
+          append(&v, elementBytes); // little-endian: low bytes first
+        break;
+      default: // int32_data holds INT32, INT16, INT8, UINT16, UINT8, BOOL,
+               // FLOAT16 and BFLOAT16 (as bits), one per entry.
+        for (int32_t v : tensor.int32_data())
+          append(&v, elementBytes);
+        break;
+      }
+    }
+    if (bytes.size() != static_cast<size_t>(numElements) * elementBytes)
+      return wrongCount(static_cast<int64_t>(bytes.size() / elementBytes));
+    if (elementType.isInteger(1)) {
+      SmallVector<bool> values;
+      for (char byte : bytes)
+        values.push_back(byte != 0);
+      return DenseElementsAttr::get(type, ArrayRef<bool>(values));
+    }
+    return DenseElementsAttr::getFromRawBuffer(
+        type, ArrayRef<char>(bytes.data(), bytes.size()));
+  }
+
+  OwningOpRef<ModuleOp> import(const ::onnx::ModelProto &model,
+                               const ONNXImportOptions &options);
+
+private:
+  LogicalResult checkOpsets(const ::onnx::ModelProto &model);
+  FailureOr<func::FuncOp> importGraph(const ::onnx::GraphProto &graph,
+                                      ModuleOp module);
+  LogicalResult buildTestMain(func::FuncOp graphFunction, ModuleOp module,
+                              const ONNXImportOptions &options);
+  FailureOr<DenseElementsAttr> readTensorFile(const std::string &path);
+
+  MLIRContext *context;
+  std::string fileName;
+  Location fileLoc;
+  OpBuilder builder;
+};
+
+LogicalResult Importer::checkOpsets(const ::onnx::ModelProto &model) {
+  bool hasDefaultDomain = false;
+  for (const ::onnx::OperatorSetIdProto &opset : model.opset_import()) {
+    if (!opset.domain().empty() && opset.domain() != "ai.onnx")
+      continue;
+    hasDefaultDomain = true;
+    if (opset.version() < kMinOpset || opset.version() > kMaxOpset)
+      return error("unsupported opset ai.onnx ")
+             << opset.version() << " (GatherElements is imported from opset "
+             << kMinOpset << " to " << kMaxOpset << ")";
+  }
+  if (!hasDefaultDomain)
+    return error("the model imports no ai.onnx opset");
+  return success();
+}
+
+FailureOr<func::FuncOp> Importer::importGraph(const ::onnx::GraphProto &graph,
+                                              ModuleOp module) {
+  llvm::StringMap<Value> values;
+  llvm::StringMap<const ::onnx::TensorProto *> initializers;
+  for (const ::onnx::TensorProto &initializer : graph.initializer())
+    initializers[initializer.name()] = &initializer;
+  if (graph.sparse_initializer_size() > 0)
+    return error("sparse initializers are not supported");
+
+  SmallVector<const ::onnx::ValueInfoProto *> inputs;
+  SmallVector<Type> argumentTypes;
+  for (const ::onnx::ValueInfoProto &input : graph.input()) {
+    if (initializers.count(input.name()))
+      continue; // An initializer with a declared type (IR < 4 style).
+    FailureOr<TensorType> type = getValueType(input, "graph input");
+    if (failed(type))
+      return failure();
+    inputs.push_back(&input);
+    argumentTypes.push_back(*type);
+  }
+  SmallVector<Type> resultTypes;
+  for (const ::onnx::ValueInfoProto &output : graph.output()) {
+    FailureOr<TensorType> type = getValueType(output, "graph output");
+    if (failed(type))
+      return failure();
+    resultTypes.push_back(*type);
+  }
+
+  builder.setInsertionPointToEnd(module.getBody());
+  auto function =
+      func::FuncOp::create(builder, fileLoc, "main_graph",
+                           builder.getFunctionType(argumentTypes, resultTypes));
+  function->setAttr("onnx.graph_name", builder.getStringAttr(graph.name()));
+  Block *body = function.addEntryBlock();
+  builder.setInsertionPointToStart(body);
+  for (auto [input, argument] : llvm::zip(inputs, body->getArguments()))
+    values[input->name()] = argument;
+  for (const ::onnx::TensorProto &initializer : graph.initializer()) {
+    FailureOr<DenseElementsAttr> value =
+        getTensor(initializer, "initializer '" + initializer.name() + "'");
+    if (failed(value))
+      return failure();
+    values[initializer.name()] =
+        gather::onnx::ConstantOp::create(builder, fileLoc, *value);
+  }
+
+  for (const ::onnx::NodeProto &node : graph.node()) {
+    auto nodeError = [&]() {
+      return error("node '")
+             << node.name() << "' (op type '" << node.op_type() << "')";
+    };
+    bool defaultDomain = node.domain().empty() || node.domain() == "ai.onnx";
+    if (!defaultDomain || node.op_type() != "GatherElements")
+      return nodeError() << (defaultDomain ? "" : " in domain '")
+                         << (defaultDomain ? "" : node.domain())
+                         << (defaultDomain ? "" : "'")
+                         << " is not supported: gather imports "
+                            "GatherElements only";
+    if (node.input_size() != 2 || node.output_size() != 1)
+      return nodeError() << " must have 2 inputs and 1 output, has "
+                         << node.input_size() << " and " << node.output_size();
+    int64_t axis = 0;
+    for (const ::onnx::AttributeProto &attribute : node.attribute()) {
+      if (attribute.name() != "axis" ||
+          attribute.type() != ::onnx::AttributeProto::INT)
+        return nodeError() << " has an unexpected attribute '"
+                           << attribute.name() << "'";
+      axis = attribute.i();
+    }
+    Value operands[2];
+    for (int i = 0; i < 2; ++i) {
+      auto it = values.find(node.input(i));
+      if (it == values.end())
+        return nodeError() << " uses '" << node.input(i)
+                           << "', which no input, initializer or earlier "
+                              "node defines";
+      operands[i] = it->second;
+    }
+    Type resultType = gather::onnx::GatherElementsOp::inferResultType(
+        operands[0].getType(), operands[1].getType());
+    auto op = gather::onnx::GatherElementsOp::create(
+        builder, nodeLoc(node), resultType, operands[0], operands[1], axis);
+    values[node.output(0)] = op.getResult();
+  }
+
+  SmallVector<Value> results;
+  for (auto [output, type] : llvm::zip(graph.output(), resultTypes)) {
+    auto it = values.find(output.name());
+    if (it == values.end())
+      return error("graph output '") << output.name() << "' is not computed";
+    Value value = it->second;
+    if (value.getType() != type) {
+      if (!tensor::CastOp::areCastCompatible(value.getType(), type))
+        return error("graph output '")
+               << output.name() << "' is declared " << type
+               << " but computed as " << value.getType();
+      value = tensor::CastOp::create(builder, fileLoc, type, value);
+    }
+    results.push_back(value);
+  }
+  func::ReturnOp::create(builder, fileLoc, results);
+  return function;
+}
+
+FailureOr<DenseElementsAttr> Importer::readTensorFile(const std::string &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return error("cannot read '")
+           << path << "': " << buffer.getError().message();
+  ::onnx::TensorProto tensor;
+  if (!tensor.ParseFromArray((*buffer)->getBufferStart(),
+                             static_cast<int>((*buffer)->getBufferSize())))
+    return error("'") << path << "' is not a TensorProto";
+  return getTensor(tensor, "tensor file '" + path + "'");
+}
+
+LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
+                                      ModuleOp module,
+                                      const ONNXImportOptions &options) {
+  FunctionType type = graphFunction.getFunctionType();
+  if (options.inputFiles.size() != type.getNumInputs())
+    return error("the graph has ")
+           << type.getNumInputs() << " inputs, but "
+           << options.inputFiles.size() << " input files were given";
+  if (!options.expectedFiles.empty() &&
+      options.expectedFiles.size() != type.getNumResults())
+    return error("the graph has ")
+           << type.getNumResults() << " outputs, but "
+           << options.expectedFiles.size() << " expected-output files were "
+           << "given";
+
+  builder.setInsertionPointToEnd(module.getBody());
+  auto main = func::FuncOp::create(builder, fileLoc, "main",
+                                   builder.getFunctionType({}, {}));
+  builder.setInsertionPointToStart(main.addEntryBlock());
+
+  SmallVector<Value> arguments;
+  for (auto [path, argumentType] :
+       llvm::zip(options.inputFiles, type.getInputs())) {
+    FailureOr<DenseElementsAttr> value = readTensorFile(path);
+    if (failed(value))
+      return failure();
+    auto expectedType = cast<TensorType>(argumentType);
+    if (value->getElementType() != expectedType.getElementType() ||
+        !tensor::CastOp::areCastCompatible(value->getType(), argumentType))
+      return error("input '") << path << "' holds " << value->getType()
+                              << ", but the graph input is " << argumentType;
+    Value argument = gather::onnx::ConstantOp::create(builder, fileLoc, *value);
+    if (argument.getType() != argumentType)
+      argument =
+          tensor::CastOp::create(builder, fileLoc, argumentType, argument);
+    arguments.push_back(argument);
+  }
+  auto call = func::CallOp::create(builder, fileLoc, graphFunction, arguments);
+
+  for (auto [index, path] : llvm::enumerate(options.expectedFiles)) {
+    FailureOr<DenseElementsAttr> expected = readTensorFile(path);
+    if (failed(expected))
+      return failure();
+    Value actual = call.getResult(index);
+    Type elementType = expected->getElementType();
+    if (cast<TensorType>(actual.getType()).getElementType() != elementType)
+      return error("expected output '")
+             << path << "' holds " << expected->getType()
+             << ", but the graph output is " << actual.getType();
+    std::string suffix;
+    if (auto complex = dyn_cast<ComplexType>(elementType))
+      suffix = complex.getElementType().isF32() ? "ComplexF32" : "ComplexF64";
+    else if (isa<gather::onnx::StringType>(elementType))
+      suffix = "String";
+    else if (elementType.isF32() || elementType.isF64() ||
+             elementType.isF16() || elementType.isBF16())
+      suffix = elementType.isBF16()
+                   ? "BF16"
+                   : "F" + std::to_string(elementType.getIntOrFloatBitWidth());
+    else
+      suffix = std::string(elementType.isUnsignedInteger() ? "UI" : "I") +
+               std::to_string(elementType.getIntOrFloatBitWidth());
+    std::string name = "gatherCompare" + suffix;
+    auto unrankedType = UnrankedTensorType::get(elementType);
+    auto compare = module.lookupSymbol<func::FuncOp>(name);
+    if (!compare) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(module.getBody());
+      compare = func::FuncOp::create(
+          builder, fileLoc, name,
+          builder.getFunctionType({unrankedType, unrankedType,
+                                   builder.getI64Type(), builder.getF64Type(),
+                                   builder.getF64Type()},
+                                  {}));
+      compare.setPrivate();
+      compare->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                       builder.getUnitAttr());
+      for (unsigned i = 0; i < 2; ++i)
+        compare.setArgAttr(i, "bufferization.access",
+                           builder.getStringAttr("read"));
+    }
+    Value expectedValue =
+        gather::onnx::ConstantOp::create(builder, fileLoc, *expected);
+    Value args[] = {
+        tensor::CastOp::create(builder, fileLoc, unrankedType, actual),
+        tensor::CastOp::create(builder, fileLoc, unrankedType, expectedValue),
+        arith::ConstantIntOp::create(builder, fileLoc,
+                                     static_cast<int64_t>(index), 64),
+        arith::ConstantFloatOp::create(builder, fileLoc, builder.getF64Type(),
+                                       llvm::APFloat(options.atol)),
+        arith::ConstantFloatOp::create(builder, fileLoc, builder.getF64Type(),
+                                       llvm::APFloat(options.rtol))};
+    func::CallOp::create(builder, fileLoc, compare, args);
+  }
+  func::ReturnOp::create(builder, fileLoc);
+  return success();
+}
+
+OwningOpRef<ModuleOp> Importer::import(const ::onnx::ModelProto &model,
+                                       const ONNXImportOptions &options) {
+  context->loadDialect<gather::onnx::ONNXDialect, func::FuncDialect,
+                       tensor::TensorDialect, arith::ArithDialect,
+                       LLVM::LLVMDialect>();
+  if (failed(checkOpsets(model)))
+    return nullptr;
+  std::string checkError = gather::detail::checkONNXModel(model);
+  if (!checkError.empty()) {
+    error("the ONNX checker rejects the model: ") << checkError;
+    return nullptr;
+  }
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  FailureOr<func::FuncOp> graphFunction = importGraph(model.graph(), *module);
+  if (failed(graphFunction))
+    return nullptr;
+  if ((!options.inputFiles.empty() || !options.expectedFiles.empty()) &&
+      failed(buildTestMain(*graphFunction, *module, options)))
+    return nullptr;
+  if (failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+} // namespace
+
+OwningOpRef<ModuleOp>
+gather::importONNXModel(StringRef bytes, StringRef fileName,
+                        MLIRContext *context,
+                        const ONNXImportOptions &options) {
+  Importer importer(context, fileName);
+  ::onnx::ModelProto model;
+  if (bytes.size() > static_cast<size_t>(INT32_MAX) ||
+      !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    importer.error("not an ONNX model (the ModelProto does not parse: "
+                   "truncated or not protobuf)");
+    return nullptr;
+  }
+  if (!model.has_graph()) {
+    importer.error("the model has no graph");
+    return nullptr;
+  }
+  return importer.import(model, options);
+}
+
+namespace {
+llvm::cl::list<std::string>
+    inputFiles("onnx-inputs", llvm::cl::CommaSeparated,
+               llvm::cl::desc("--import-onnx: TensorProto files of the graph "
+                              "inputs; adds a @main that runs the graph"));
+llvm::cl::list<std::string> expectedFiles(
+    "onnx-expected", llvm::cl::CommaSeparated,
+    llvm::cl::desc("--import-onnx: TensorProto files of the expected graph "
+                   "outputs; @main compares the outputs with them"));
+llvm::cl::opt<double>
+    atolOption("onnx-atol", llvm::cl::init(0.0),
+               llvm::cl::desc("--import-onnx: absolute float tolerance of "
+                              "the comparison (0 with rtol 0: bit-exact)"));
+llvm::cl::opt<double>
+    rtolOption("onnx-rtol", llvm::cl::init(0.0),
+               llvm::cl::desc("--import-onnx: relative float tolerance of "
+                              "the comparison"));
+} // namespace
+
+void gather::registerImportONNXTranslation() {
+  TranslateToMLIRRegistration registration(
+      "import-onnx",
+      "Import an ONNX model (.onnx) into the onnx dialect (func @main_graph)",
+      [](llvm::SourceMgr &sourceMgr,
+         MLIRContext *context) -> OwningOpRef<Operation *> {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+        ONNXImportOptions options;
+        options.inputFiles.assign(inputFiles.begin(), inputFiles.end());
+        options.expectedFiles.assign(expectedFiles.begin(),
+                                     expectedFiles.end());
+        options.atol = atolOption;
+        options.rtol = rtolOption;
+        OwningOpRef<ModuleOp> module =
+            importONNXModel(buffer->getBuffer(), buffer->getBufferIdentifier(),
+                            context, options);
+        return OwningOpRef<Operation *>(module.release());
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<gather::onnx::ONNXDialect, func::FuncDialect,
+                        tensor::TensorDialect, arith::ArithDialect,
+                        LLVM::LLVMDialect>();
+      });
+}

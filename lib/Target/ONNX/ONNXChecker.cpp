@@ -1,0 +1,28 @@
+//===- ONNXChecker.cpp - Exception boundary around libonnx's checker ------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// onnx::checker reports problems by throwing; the rest of gather is built
+// without exceptions (like LLVM). This file alone is compiled with
+// -fexceptions and turns a throw into an error string.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ONNXChecker.h"
+
+#include <onnx/checker.h>
+
+#include <exception>
+
+std::string gather::detail::checkONNXModel(const onnx::ModelProto &model) {
+  try {
+    onnx::checker::check_model(model);
+  } catch (const std::exception &error) {
+    return error.what();
+  } catch (...) {
+    return "unknown error in the ONNX checker";
+  }
+  return "";
+}

@@ -1,0 +1,22 @@
+//===- ONNXChecker.h - Exception boundary around libonnx's checker -*- C++ -*-//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_LIB_TARGET_ONNX_ONNXCHECKER_H
+#define GATHER_LIB_TARGET_ONNX_ONNXCHECKER_H
+
+#include <onnx/onnx_pb.h>
+
+#include <string>
+
+namespace gather::detail {
+
+/// Runs onnx::checker::check_model; returns its error message, or "" if the
+/// model is valid. Never throws.
+std::string checkONNXModel(const onnx::ModelProto &model);
+
+} // namespace gather::detail
+
+#endif // GATHER_LIB_TARGET_ONNX_ONNXCHECKER_H
