@@ -201,13 +201,55 @@ struct ElementPrinter<Complex<T>> {
   }
 };
 
+/// The length of the well-formed UTF-8 sequence (RFC 3629: no overlong
+/// forms, no surrogates, at most U+10FFFF) starting at `bytes`, or 0.
+int64_t validUTF8Length(const unsigned char *bytes, int64_t available) {
+  unsigned char c = bytes[0];
+  int64_t length;
+  uint32_t lowest;
+  if (c >= 0xC2 && c <= 0xDF) {
+    length = 2;
+    lowest = 0x80;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    length = 3;
+    lowest = 0x800;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    length = 4;
+    lowest = 0x10000;
+  } else {
+    return 0;
+  }
+  if (available < length)
+    return 0;
+  uint32_t codePoint = c & (0x7F >> length);
+  for (int64_t k = 1; k < length; ++k) {
+    if ((bytes[k] & 0xC0) != 0x80)
+      return 0;
+    codePoint = (codePoint << 6) | (bytes[k] & 0x3F);
+  }
+  if (codePoint < lowest || codePoint > 0x10FFFF ||
+      (codePoint >= 0xD800 && codePoint <= 0xDFFF))
+    return 0;
+  return length;
+}
+
 template <>
 struct ElementPrinter<GatherString> {
   static constexpr const char *name = "!onnx.string";
   static void append(std::string &out, GatherString value) {
     out += '"';
-    for (int64_t i = 0; i < value.size; ++i) {
-      unsigned char c = static_cast<unsigned char>(value.data[i]);
+    const auto *bytes = reinterpret_cast<const unsigned char *>(value.data);
+    for (int64_t i = 0; i < value.size;) {
+      unsigned char c = bytes[i];
+      if (c >= 0x80) {
+        // A well-formed UTF-8 sequence is copied; any other byte escaped.
+        int64_t length = validUTF8Length(bytes + i, value.size - i);
+        if (length > 0) {
+          out.append(value.data + i, length);
+          i += length;
+          continue;
+        }
+      }
       switch (c) {
       case '"':
         out += "\\\"";
@@ -222,14 +264,15 @@ struct ElementPrinter<GatherString> {
         out += "\\t";
         break;
       default:
-        if (c < 0x20 || c == 0x7f) {
+        if (c < 0x20 || c >= 0x7f) {
           char buffer[8];
           std::snprintf(buffer, sizeof(buffer), "\\%02X", c);
           out += buffer;
         } else {
-          out += static_cast<char>(c); // UTF-8 bytes pass through.
+          out += static_cast<char>(c);
         }
       }
+      ++i;
     }
     out += '"';
   }

@@ -19,12 +19,16 @@
 // CHECK-NEXT{LITERAL}: result 5: tensor<2xi1> = [false, true]
 // CHECK-NEXT{LITERAL}: result 6: tensor<1xcomplex<f32>> = [(-0, inf)]
 // CHECK-NEXT{LITERAL}: result 7: tensor<1x1x!onnx.string> = [[""]]
+// Strings: well-formed UTF-8 as is; invalid UTF-8 bytes (a lone
+// continuation byte, a truncated sequence, an overlong form, a surrogate)
+// and control bytes escaped as \XX, so the text always reads back.
+// CHECK-NEXT{LITERAL}: result 8: tensor<5x!onnx.string> = ["ü€😀", "\80x", "a\E2\82", "\C0\AF", "\ED\A0\80\7F\00"]
 // CHECK-NOT: result
 
 // NOTHING: nothing here
 // NOTHING-NOT: result
 
-func.func @main() -> (tensor<f64>, tensor<2x2x2xi32>, tensor<2x0xf32>, tensor<0x3xi64>, tensor<?xui8>, tensor<2xi1>, tensor<1xcomplex<f32>>, tensor<1x1x!onnx.string>) {
+func.func @main() -> (tensor<f64>, tensor<2x2x2xi32>, tensor<2x0xf32>, tensor<0x3xi64>, tensor<?xui8>, tensor<2xi1>, tensor<1xcomplex<f32>>, tensor<1x1x!onnx.string>, tensor<5x!onnx.string>) {
   %0 = arith.constant dense<0.1> : tensor<f64>
   %1 = arith.constant dense<[[[1, 2], [3, 4]], [[5, 6], [7, 8]]]> : tensor<2x2x2xi32>
   %2 = tensor.empty() : tensor<2x0xf32>
@@ -34,7 +38,8 @@ func.func @main() -> (tensor<f64>, tensor<2x2x2xi32>, tensor<2x0xf32>, tensor<0x
   %5 = arith.constant dense<[false, true]> : tensor<2xi1>
   %6 = arith.constant dense<[(-0.0, 0x7F800000)]> : tensor<1xcomplex<f32>>
   %7 = onnx.Constant dense<""> : tensor<1x1x!onnx.string>
-  return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<f64>, tensor<2x2x2xi32>, tensor<2x0xf32>, tensor<0x3xi64>, tensor<?xui8>, tensor<2xi1>, tensor<1xcomplex<f32>>, tensor<1x1x!onnx.string>
+  %8 = onnx.Constant dense<["\C3\BC\E2\82\AC\F0\9F\98\80", "\80x", "a\E2\82", "\C0\AF", "\ED\A0\80\7F\00"]> : tensor<5x!onnx.string>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : tensor<f64>, tensor<2x2x2xi32>, tensor<2x0xf32>, tensor<0x3xi64>, tensor<?xui8>, tensor<2xi1>, tensor<1xcomplex<f32>>, tensor<1x1x!onnx.string>, tensor<5x!onnx.string>
 }
 
 func.func @nothing() {

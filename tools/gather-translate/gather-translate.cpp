@@ -17,6 +17,7 @@
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Target/ONNX/ImportONNX.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
@@ -42,6 +43,13 @@ static LogicalResult translateONNXToLLVMIR(Operation *op,
   gather::buildONNXToLLVMPipeline(pm, gather::ONNXToLLVMPipelineOptions());
   if (failed(pm.run(op)))
     return failure();
+
+  // Argument attributes of the bufferization analysis (e.g. the read-only
+  // `bufferization.access` of print declarations) mean nothing to LLVM.
+  op->walk([](LLVM::LLVMFuncOp function) {
+    for (unsigned i = 0, e = function.getNumArguments(); i < e; ++i)
+      function.removeArgAttr(i, "bufferization.access");
+  });
 
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =

@@ -7,11 +7,14 @@
 // The one definition of gather's lowering pipeline, shared by gather-opt
 // (`--onnx-to-llvm`), gather-runner, gather-translate and library users:
 //
-//   onnx --convert-onnx-to-linalg--> linalg + tensor + arith
-//        --one-shot-bufferize-->     linalg on memref (identity layouts)
+//   onnx --canonicalize, onnx-shape-inference-->  folded, refined onnx
+//        --convert-onnx-to-linalg-->              linalg + tensor + arith
+//                                                 (+ run-time checks)
+//        --one-shot-bufferize-->                  linalg on memref
 //        --buffer-deallocation-pipeline, convert-linalg-to-loops--> scf
-//        --convert-scf-to-cf-->      cf
-//        --convert-to-llvm, reconcile-unrealized-casts--> llvm dialect
+//        --expand-strided-metadata, lower-affine, convert-scf-to-cf--> cf
+//        --convert-vector-to-llvm, convert-to-llvm,
+//          reconcile-unrealized-casts-->          llvm dialect
 //
 // Run it on a builtin.module. The context must have the dialects and
 // extensions that registerONNXToLLVMPipelineDependencies() adds.

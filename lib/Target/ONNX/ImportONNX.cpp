@@ -378,8 +378,13 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
            << "given";
 
   builder.setInsertionPointToEnd(module.getBody());
-  auto main = func::FuncOp::create(builder, fileLoc, "main",
-                                   builder.getFunctionType({}, {}));
+  // Without expected outputs, @main returns the outputs (gather-runner
+  // prints them); with them, it compares and returns nothing.
+  auto main = func::FuncOp::create(
+      builder, fileLoc, "main",
+      builder.getFunctionType({}, options.expectedFiles.empty()
+                                      ? type.getResults()
+                                      : ArrayRef<Type>()));
   builder.setInsertionPointToStart(main.addEntryBlock());
 
   SmallVector<Value> arguments;
@@ -456,7 +461,9 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
                                        llvm::APFloat(options.rtol))};
     func::CallOp::create(builder, fileLoc, compare, args);
   }
-  func::ReturnOp::create(builder, fileLoc);
+  func::ReturnOp::create(builder, fileLoc,
+                         options.expectedFiles.empty() ? call.getResults()
+                                                       : ValueRange());
   return success();
 }
 

@@ -18,10 +18,11 @@
 //
 // With test data (ONNX backend-test layout: input_<i>.pb, output_<i>.pb, each
 // a TensorProto), the module also gets a `func.func @main` that calls
-// @main_graph on the inputs (as constants) and compares each result with the
-// expected output through gather's runtime (gatherCompare*, see
-// GatherRuntime.h): `gather-runner -e main --entry-point-result=void` then
-// prints a line per output and exits with status 1 on a mismatch.
+// @main_graph on the inputs (as constants) and either returns the outputs
+// (no expected files: `gather-runner -e main --entry-point-result=void`
+// prints them) or compares each with the expected output through gather's
+// runtime (gatherCompare*, see GatherRuntime.h): gather-runner then prints a
+// line per output and exits with status 1 on a mismatch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,7 +39,8 @@
 namespace gather {
 
 struct ONNXImportOptions {
-  /// TensorProto files for the graph inputs, in graph order (may be empty).
+  /// TensorProto files for the graph inputs, in graph order (may be empty;
+  /// if given, a @main runs the graph on them).
   std::vector<std::string> inputFiles;
   /// TensorProto files with the expected graph outputs, in graph order;
   /// when given, @main compares the outputs with them.
