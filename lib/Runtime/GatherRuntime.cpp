@@ -29,7 +29,11 @@ void report(const std::string &message) {
 }
 } // namespace
 
-void gatherReport(const std::string &message) { report(message); }
+/// For the runtime's other files (and libgather_onnx_runtime).
+__attribute__((visibility("default"))) void
+gatherReport(const std::string &message) {
+  report(message);
+}
 
 extern "C" GatherErrorHandler
 gatherSetErrorHandler(GatherErrorHandler handler) {

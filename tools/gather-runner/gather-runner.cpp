@@ -52,42 +52,6 @@
 
 using namespace mlir;
 
-/// The suffix of the runtime's gatherPrint<Suffix> function for tensors of
-/// `elementType`, or "" if there is none.
-static StringRef getPrintSuffix(Type elementType) {
-  if (auto complex = dyn_cast<ComplexType>(elementType))
-    return complex.getElementType().isF32()   ? "ComplexF32"
-           : complex.getElementType().isF64() ? "ComplexF64"
-                                              : "";
-  if (isa<gather::onnx::StringType>(elementType))
-    return "String";
-  if (elementType.isF32())
-    return "F32";
-  if (elementType.isF64())
-    return "F64";
-  if (elementType.isF16())
-    return "F16";
-  if (elementType.isBF16())
-    return "BF16";
-  auto integer = dyn_cast<IntegerType>(elementType);
-  if (!integer || integer.isSigned())
-    return "";
-  switch (integer.getWidth()) {
-  case 1:
-    return integer.isSignless() ? "I1" : "";
-  case 8:
-    return integer.isUnsigned() ? "UI8" : "I8";
-  case 16:
-    return integer.isUnsigned() ? "UI16" : "I16";
-  case 32:
-    return integer.isUnsigned() ? "UI32" : "I32";
-  case 64:
-    return integer.isUnsigned() ? "UI64" : "I64";
-  default:
-    return "";
-  }
-}
-
 /// If the entry function `name` takes no arguments and returns tensors,
 /// renames it and puts in its place a function that calls it and prints each
 /// result with the runtime's gatherPrint<T>.
@@ -98,7 +62,8 @@ static LogicalResult wrapEntryResults(ModuleOp module, StringRef name) {
       !llvm::all_of(entry.getResultTypes(), llvm::IsaPred<TensorType>))
     return success();
   for (Type type : entry.getResultTypes())
-    if (getPrintSuffix(cast<TensorType>(type).getElementType()).empty())
+    if (gather::getRuntimeTypeSuffix(cast<TensorType>(type).getElementType())
+            .empty())
       return entry.emitError("cannot print results of type ") << type;
 
   // The wrapper's ops may come from dialects the input does not use.
@@ -119,7 +84,8 @@ static LogicalResult wrapEntryResults(ModuleOp module, StringRef name) {
   auto call = func::CallOp::create(builder, loc, entry, ValueRange());
   for (auto [index, result] : llvm::enumerate(call.getResults())) {
     Type elementType = cast<TensorType>(result.getType()).getElementType();
-    std::string printName = ("gatherPrint" + getPrintSuffix(elementType)).str();
+    std::string printName =
+        ("gatherPrint" + gather::getRuntimeTypeSuffix(elementType)).str();
     auto unrankedType = UnrankedTensorType::get(elementType);
     auto print = module.lookupSymbol<func::FuncOp>(printName);
     if (!print) {

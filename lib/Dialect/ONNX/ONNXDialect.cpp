@@ -47,3 +47,38 @@ Operation *ONNXDialect::materializeConstant(OpBuilder &builder, Attribute value,
     return ConstantOp::create(builder, loc, elements);
   return nullptr;
 }
+
+StringRef gather::getRuntimeTypeSuffix(Type elementType) {
+  if (auto complex = dyn_cast<ComplexType>(elementType))
+    return complex.getElementType().isF32()   ? "ComplexF32"
+           : complex.getElementType().isF64() ? "ComplexF64"
+                                              : "";
+  if (isa<StringType>(elementType))
+    return "String";
+  if (elementType.isF32())
+    return "F32";
+  if (elementType.isF64())
+    return "F64";
+  if (elementType.isF16())
+    return "F16";
+  if (elementType.isBF16())
+    return "BF16";
+  auto integer = dyn_cast<IntegerType>(elementType);
+  if (!integer || integer.isSigned())
+    return "";
+  bool isUnsigned = integer.isUnsigned();
+  switch (integer.getWidth()) {
+  case 1:
+    return isUnsigned ? "" : "I1";
+  case 8:
+    return isUnsigned ? "UI8" : "I8";
+  case 16:
+    return isUnsigned ? "UI16" : "I16";
+  case 32:
+    return isUnsigned ? "UI32" : "I32";
+  case 64:
+    return isUnsigned ? "UI64" : "I64";
+  default:
+    return "";
+  }
+}

@@ -416,20 +416,8 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
       return error("expected output '")
              << path << "' holds " << expected->getType()
              << ", but the graph output is " << actual.getType();
-    std::string suffix;
-    if (auto complex = dyn_cast<ComplexType>(elementType))
-      suffix = complex.getElementType().isF32() ? "ComplexF32" : "ComplexF64";
-    else if (isa<gather::onnx::StringType>(elementType))
-      suffix = "String";
-    else if (elementType.isF32() || elementType.isF64() ||
-             elementType.isF16() || elementType.isBF16())
-      suffix = elementType.isBF16()
-                   ? "BF16"
-                   : "F" + std::to_string(elementType.getIntOrFloatBitWidth());
-    else
-      suffix = std::string(elementType.isUnsignedInteger() ? "UI" : "I") +
-               std::to_string(elementType.getIntOrFloatBitWidth());
-    std::string name = "gatherCompare" + suffix;
+    StringRef suffix = getRuntimeTypeSuffix(elementType);
+    std::string name = ("gatherCompare" + suffix).str();
     auto unrankedType = UnrankedTensorType::get(elementType);
     auto compare = module.lookupSymbol<func::FuncOp>(name);
     if (!compare) {
@@ -461,6 +449,41 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
                                        llvm::APFloat(options.rtol))};
     func::CallOp::create(builder, fileLoc, compare, args);
   }
+  if (!options.outputDirectory.empty()) {
+    for (auto [index, actual] : llvm::enumerate(call.getResults())) {
+      Type elementType = cast<TensorType>(actual.getType()).getElementType();
+      std::string name =
+          ("gatherWriteTensorProto" + getRuntimeTypeSuffix(elementType)).str();
+      auto unrankedType = UnrankedTensorType::get(elementType);
+      auto pathType = UnrankedTensorType::get(builder.getI8Type());
+      auto write = module.lookupSymbol<func::FuncOp>(name);
+      if (!write) {
+        OpBuilder::InsertionGuard guard(builder);
+        builder.setInsertionPointToStart(module.getBody());
+        write = func::FuncOp::create(
+            builder, fileLoc, name,
+            builder.getFunctionType({unrankedType, pathType}, {}));
+        write.setPrivate();
+        write->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                       builder.getUnitAttr());
+        for (unsigned i = 0; i < 2; ++i)
+          write.setArgAttr(i, "bufferization.access",
+                           builder.getStringAttr("read"));
+      }
+      std::string path =
+          options.outputDirectory + "/output_" + std::to_string(index) + ".pb";
+      SmallVector<int8_t> bytes(path.begin(), path.end());
+      auto bytesType = RankedTensorType::get(
+          {static_cast<int64_t>(bytes.size())}, builder.getI8Type());
+      Value pathValue = arith::ConstantOp::create(
+          builder, fileLoc,
+          DenseElementsAttr::get(bytesType, ArrayRef<int8_t>(bytes)));
+      Value args[] = {
+          tensor::CastOp::create(builder, fileLoc, unrankedType, actual),
+          tensor::CastOp::create(builder, fileLoc, pathType, pathValue)};
+      func::CallOp::create(builder, fileLoc, write, args);
+    }
+  }
   func::ReturnOp::create(builder, fileLoc,
                          options.expectedFiles.empty() ? call.getResults()
                                                        : ValueRange());
@@ -483,7 +506,8 @@ OwningOpRef<ModuleOp> Importer::import(const ::onnx::ModelProto &model,
   FailureOr<func::FuncOp> graphFunction = importGraph(model.graph(), *module);
   if (failed(graphFunction))
     return nullptr;
-  if ((!options.inputFiles.empty() || !options.expectedFiles.empty()) &&
+  if ((!options.inputFiles.empty() || !options.expectedFiles.empty() ||
+       !options.outputDirectory.empty()) &&
       failed(buildTestMain(*graphFunction, *module, options)))
     return nullptr;
   if (failed(verify(*module)))
@@ -521,6 +545,10 @@ llvm::cl::list<std::string> expectedFiles(
     "onnx-expected", llvm::cl::CommaSeparated,
     llvm::cl::desc("--import-onnx: TensorProto files of the expected graph "
                    "outputs; @main compares the outputs with them"));
+llvm::cl::opt<std::string> outputDirectory(
+    "onnx-write-outputs", llvm::cl::value_desc("directory"),
+    llvm::cl::desc("--import-onnx: @main also writes each output as "
+                   "<directory>/output_<i>.pb (a TensorProto)"));
 llvm::cl::opt<double>
     atolOption("onnx-atol", llvm::cl::init(0.0),
                llvm::cl::desc("--import-onnx: absolute float tolerance of "
@@ -543,6 +571,7 @@ void gather::registerImportONNXTranslation() {
         options.inputFiles.assign(inputFiles.begin(), inputFiles.end());
         options.expectedFiles.assign(expectedFiles.begin(),
                                      expectedFiles.end());
+        options.outputDirectory = outputDirectory;
         options.atol = atolOption;
         options.rtol = rtolOption;
         OwningOpRef<ModuleOp> module =

@@ -20,4 +20,13 @@
 #define GET_TYPEDEF_CLASSES
 #include "gather/Dialect/ONNX/ONNXOpsTypes.h.inc"
 
+namespace gather {
+/// The suffix of gather's runtime functions (gatherPrint<Suffix>,
+/// gatherCompare<Suffix>, gatherWriteTensorProto<Suffix>; see
+/// gather/Runtime/GatherRuntime.h) for tensors of `elementType`: F32 F64 F16
+/// BF16 I1 I8 I16 I32 I64 UI8 UI16 UI32 UI64 ComplexF32 ComplexF64 String,
+/// or "" for a type the runtime does not handle.
+llvm::StringRef getRuntimeTypeSuffix(mlir::Type elementType);
+} // namespace gather
+
 #endif // GATHER_DIALECT_ONNX_ONNXDIALECT_H

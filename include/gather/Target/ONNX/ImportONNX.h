@@ -45,6 +45,10 @@ struct ONNXImportOptions {
   /// TensorProto files with the expected graph outputs, in graph order;
   /// when given, @main compares the outputs with them.
   std::vector<std::string> expectedFiles;
+  /// If not empty, @main also writes each output as
+  /// `<outputDirectory>/output_<i>.pb`, a TensorProto (through
+  /// libgather_onnx_runtime's gatherWriteTensorProto*).
+  std::string outputDirectory;
   /// Float tolerance of the comparison: |actual - expected| <= atol + rtol *
   /// |expected|. Both 0 (the default) means bit-exact.
   double atol = 0.0;
@@ -60,7 +64,8 @@ importONNXModel(llvm::StringRef bytes, llvm::StringRef fileName,
                 const ONNXImportOptions &options = {});
 
 /// Registers `--import-onnx` (with --onnx-inputs, --onnx-expected,
-/// --onnx-atol, --onnx-rtol) for mlir-translate style tools.
+/// --onnx-write-outputs, --onnx-atol, --onnx-rtol) for mlir-translate style
+/// tools.
 void registerImportONNXTranslation();
 
 } // namespace gather
