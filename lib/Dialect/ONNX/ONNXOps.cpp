@@ -277,9 +277,10 @@ OpFoldResult GatherElementsOp::fold(FoldAdaptor adaptor) {
 // ConstantOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult ConstantOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+ConstantOp::inferReturnTypes(MLIRContext *context,
+                             std::optional<Location> location, Adaptor adaptor,
+                             SmallVectorImpl<Type> &inferredReturnTypes) {
   auto value = dyn_cast_or_null<TypedAttr>(adaptor.getValueAttr());
   if (!value)
     return emitOptionalError(location, "'onnx.Constant' op expects a typed "
