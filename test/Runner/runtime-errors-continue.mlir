@@ -25,6 +25,13 @@
 // LOOP-NEXT: 100000
 // LOOP-NEXT: done
 //
+// A skipped gather yields zeros (empty strings), not uninitialized memory.
+// RUN: not gather-runner %s -e skipped_is_zero --entry-point-result=void --on-runtime-error=continue 2>&1 | FileCheck %s --check-prefix=ZERO
+// ZERO: error: onnx.GatherElements: 'indices' has size 3 in dimension 0, larger than size 2 of 'data' there; only along the axis (dimension 1) may 'indices' be larger than 'data'
+// ZERO: error: onnx.GatherElements: 'indices' has size 3 in dimension 0, larger than size 2 of 'data' there; only along the axis (dimension 1) may 'indices' be larger than 'data'
+// ZERO: result 0: tensor<3x2xf32> = {{\[\[}}0, 0], [0, 0], [0, 0]]
+// ZERO-NEXT: result 1: tensor<3x2x!onnx.string> = {{\[\[}}"", ""], ["", ""], ["", ""]]
+//
 // Constant indices that are not a dense elements attribute (dense_resource)
 // are checked at run time.
 // RUN: not gather-runner %s -e resource_indices --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=RESOURCE
@@ -125,3 +132,25 @@ func.func @resource_indices() {
     }
   }
 #-}
+
+func.func @gather_dyn_f32(%d: tensor<?x?xf32>, %i: tensor<?x?xi64>) -> tensor<?x?xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<?x?xf32>, tensor<?x?xi64>
+  return %0 : tensor<?x?xf32>
+}
+
+func.func @gather_dyn_string(%d: tensor<?x?x!onnx.string>, %i: tensor<?x?xi64>) -> tensor<?x?x!onnx.string> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<?x?x!onnx.string>, tensor<?x?xi64>
+  return %0 : tensor<?x?x!onnx.string>
+}
+
+func.func @skipped_is_zero() -> (tensor<?x?xf32>, tensor<?x?x!onnx.string>) {
+  %data = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %strings = onnx.Constant dense<[["a", "b"], ["c", "d"]]> : tensor<2x2x!onnx.string>
+  %indices = arith.constant dense<[[0, 1], [1, 0], [0, 0]]> : tensor<3x2xi64>
+  %d = tensor.cast %data : tensor<2x2xf32> to tensor<?x?xf32>
+  %s = tensor.cast %strings : tensor<2x2x!onnx.string> to tensor<?x?x!onnx.string>
+  %i = tensor.cast %indices : tensor<3x2xi64> to tensor<?x?xi64>
+  %r = call @gather_dyn_f32(%d, %i) : (tensor<?x?xf32>, tensor<?x?xi64>) -> tensor<?x?xf32>
+  %t = call @gather_dyn_string(%s, %i) : (tensor<?x?x!onnx.string>, tensor<?x?xi64>) -> tensor<?x?x!onnx.string>
+  return %r, %t : tensor<?x?xf32>, tensor<?x?x!onnx.string>
+}

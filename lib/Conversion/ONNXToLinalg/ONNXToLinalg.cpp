@@ -204,9 +204,10 @@ private:
                                           axisSize, resultType));
         },
         [&](OpBuilder &b, Location nestedLoc) {
-          // The error has been reported; the result is unspecified.
-          scf::YieldOp::create(b, nestedLoc,
-                               emitEmpty(b, nestedLoc, indices, resultType));
+          // The error has been reported (or checks are off); the result is
+          // zero-filled (empty strings), not left uninitialized.
+          scf::YieldOp::create(
+              b, nestedLoc, emitZeroFilled(b, nestedLoc, indices, resultType));
         });
     return ifOp.getResult(0);
   }
@@ -268,10 +269,10 @@ private:
           scf::YieldOp::create(b, nestedLoc, result);
         },
         [&](OpBuilder &b, Location nestedLoc) {
-          // The error has been reported; the result is unspecified (and, if
-          // `indices` is the unranked operand, empty).
+          // The error has been reported (or checks are off); the result is
+          // zero-filled (and, if `indices` is the unranked operand, empty).
           Value empty = dataIsUnranked
-                            ? emitEmpty(b, nestedLoc, indices, resultType)
+                            ? emitZeroFilled(b, nestedLoc, indices, resultType)
                             : tensor::EmptyOp::create(
                                   b, nestedLoc, SmallVector<int64_t>(rank, 0),
                                   elementType)
@@ -291,6 +292,32 @@ private:
         dynamicSizes.push_back(tensor::DimOp::create(b, loc, indices, d));
     return tensor::EmptyOp::create(b, loc, resultType.getShape(),
                                    resultType.getElementType(), dynamicSizes);
+  }
+
+  /// A tensor of the shape of `indices` (`resultType`) filled with zeros of
+  /// its element type (empty strings for !onnx.string).
+  static Value emitZeroFilled(OpBuilder &b, Location loc, Value indices,
+                              RankedTensorType resultType) {
+    Type elementType = resultType.getElementType();
+    Value zero;
+    if (isa<onnx::StringType>(elementType)) {
+      zero = onnx::ConstantStringOp::create(b, loc, "");
+    } else {
+      // All-zero bits of one element, read from a 1-element constant (no
+      // scalar arith.constant exists for unsigned or complex types).
+      auto complex = dyn_cast<ComplexType>(elementType);
+      unsigned bits = complex
+                          ? 2 * complex.getElementType().getIntOrFloatBitWidth()
+                          : elementType.getIntOrFloatBitWidth();
+      SmallVector<char> bytes((bits + 7) / 8, 0);
+      auto oneType = RankedTensorType::get({1}, elementType);
+      Value one = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::getFromRawBuffer(oneType, bytes));
+      zero = tensor::ExtractOp::create(
+          b, loc, one, ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
+    }
+    Value empty = emitEmpty(b, loc, indices, resultType);
+    return linalg::FillOp::create(b, loc, zero, empty).getResult(0);
   }
 
   static Value emitGather(OpBuilder &builder, Location loc, Value data,

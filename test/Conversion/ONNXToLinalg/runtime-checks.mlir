@@ -84,7 +84,8 @@ func.func @empty_indices(%data: tensor<3x4xf32>, %indices: tensor<0x4xi64>) -> t
 // CHECK:           scf.yield %[[G]]
 // CHECK:         } else {
 // CHECK:           %[[E:.*]] = tensor.empty
-// CHECK:           scf.yield %[[E]]
+// CHECK:           %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<?x?xf32>)
+// CHECK:           scf.yield %[[Z]]
 // CHECK:         return %[[R]]
 func.func @dynamic_shapes(%data: tensor<?x?xf32>, %indices: tensor<?x?xi64>) -> tensor<?x?xf32> {
   %0 = onnx.GatherElements %data, %indices axis = 1 : tensor<?x?xf32>, tensor<?x?xi64>
