@@ -11,6 +11,7 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
 
@@ -39,7 +40,12 @@ struct ConstantStringOpLowering
       data = LLVM::ZeroOp::create(rewriter, loc, ptrType);
     } else {
       Operation *module = LLVM::parentLLVMModule(op);
-      SymbolTable symbolTable(module);
+      // One symbol table per module for the whole conversion (building one
+      // per op would make many strings quadratic).
+      std::unique_ptr<SymbolTable> &cached = symbolTables[module];
+      if (!cached)
+        cached = std::make_unique<SymbolTable>(module);
+      SymbolTable &symbolTable = *cached;
       // Named by a hash of the bytes; a (rare) collision takes the next
       // free suffix, so equal contents share one global and different ones
       // never do.
@@ -80,6 +86,10 @@ struct ConstantStringOpLowering
     rewriter.replaceOp(op, result);
     return success();
   }
+
+private:
+  mutable llvm::DenseMap<Operation *, std::unique_ptr<SymbolTable>>
+      symbolTables;
 };
 
 struct ONNXToLLVMDialectInterface : public ConvertToLLVMPatternInterface {

@@ -23,6 +23,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace gather {
 #define GEN_PASS_DEF_CONVERTONNXTOLINALGPASS
@@ -571,7 +572,8 @@ bool isStringTensor(Type type) {
 
 /// A constant tensor: numeric values become arith.constant; strings (which
 /// arith.constant cannot lower) a tensor.from_elements of
-/// onnx.ConstantString, one per element (tensor.empty if there are none).
+/// onnx.ConstantString, one per distinct string (a linalg.fill of one for a
+/// splat, tensor.empty if there are no elements).
 /// Also applies to an arith.constant of strings.
 template <typename ConstantOpTy>
 struct ConstantLowering : public OpConversionPattern<ConstantOpTy> {
@@ -597,12 +599,25 @@ struct ConstantLowering : public OpConversionPattern<ConstantOpTy> {
                                                    type.getElementType());
       return success();
     }
+    Location loc = op.getLoc();
+    if (strings.isSplat()) {
+      // One string, filled in: no per-element ops.
+      Value string = onnx::ConstantStringOp::create(
+          rewriter, loc, strings.getRawStringData().front());
+      Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                            type.getElementType());
+      rewriter.replaceOpWithNewOp<linalg::FillOp>(op, string, empty);
+      return success();
+    }
+    // One onnx.ConstantString per distinct string.
+    llvm::StringMap<Value> distinct;
     SmallVector<Value> elements;
-    for (StringRef element : strings.getRawStringData())
-      elements.push_back(
-          onnx::ConstantStringOp::create(rewriter, op.getLoc(), element));
-    if (strings.isSplat())
-      elements.resize(type.getNumElements(), elements.front());
+    for (StringRef element : strings.getRawStringData()) {
+      Value &string = distinct[element];
+      if (!string)
+        string = onnx::ConstantStringOp::create(rewriter, loc, element);
+      elements.push_back(string);
+    }
     rewriter.replaceOpWithNewOp<tensor::FromElementsOp>(op, type, elements);
     return success();
   }

@@ -103,20 +103,27 @@ func.func @rank1(%data: tensor<5xi32>, %indices: tensor<8xi64>) -> tensor<8xi32>
 // -----
 
 // Constants: numeric ones become arith.constant; strings (also in an
-// arith.constant) a tensor.from_elements of onnx.ConstantString, which the
-// onnx dialect's ConvertToLLVM interface lowers later.
+// arith.constant) a tensor.from_elements of onnx.ConstantString (one per
+// distinct string; a linalg.fill for a splat), which the onnx dialect's
+// ConvertToLLVM interface lowers later.
 // CHECK-LABEL: func.func @constants
 // CHECK-DAG:     %[[N:.*]] = arith.constant dense<[1, -2]> : tensor<2xi64>
 // CHECK-DAG:     %[[A:.*]] = onnx.ConstantString "a"
 // CHECK-DAG:     %[[E:.*]] = onnx.ConstantString ""
 // CHECK:         %[[S:.*]] = tensor.from_elements %[[A]], %[[E]] : tensor<2x!onnx.string>
+// CHECK:         %[[B:.*]] = onnx.ConstantString "b"
+// CHECK:         %[[C:.*]] = onnx.ConstantString "c"
+// CHECK-NOT:     onnx.ConstantString "b"
+// CHECK:         tensor.from_elements %[[B]], %[[C]], %[[B]] : tensor<3x!onnx.string>
 // CHECK:         %[[X:.*]] = onnx.ConstantString "x"
-// CHECK:         %[[T:.*]] = tensor.from_elements %[[X]], %[[X]], %[[X]] : tensor<3x!onnx.string>
+// CHECK:         %[[TE:.*]] = tensor.empty() : tensor<3x!onnx.string>
+// CHECK:         %[[T:.*]] = linalg.fill ins(%[[X]] : !onnx.string) outs(%[[TE]] : tensor<3x!onnx.string>)
 // CHECK:         %[[Z:.*]] = tensor.empty() : tensor<0x!onnx.string>
 // CHECK:         return %[[N]], %[[S]], %[[T]], %[[Z]]
 func.func @constants() -> (tensor<2xi64>, tensor<2x!onnx.string>, tensor<3x!onnx.string>, tensor<0x!onnx.string>) {
   %0 = onnx.Constant dense<[1, -2]> : tensor<2xi64>
   %1 = onnx.Constant dense<["a", ""]> : tensor<2x!onnx.string>
+  %dup = onnx.Constant dense<["b", "c", "b"]> : tensor<3x!onnx.string>
   %2 = arith.constant dense<"x"> : tensor<3x!onnx.string>
   %3 = onnx.Constant dense<> : tensor<0x!onnx.string>
   return %0, %1, %2, %3 : tensor<2xi64>, tensor<2x!onnx.string>, tensor<3x!onnx.string>, tensor<0x!onnx.string>
