@@ -87,19 +87,9 @@ static LogicalResult wrapEntryResults(ModuleOp module, StringRef name) {
     std::string printName =
         ("gatherPrint" + gather::getRuntimeTypeSuffix(elementType)).str();
     auto unrankedType = UnrankedTensorType::get(elementType);
-    auto print = module.lookupSymbol<func::FuncOp>(printName);
-    if (!print) {
-      OpBuilder declBuilder = OpBuilder::atBlockBegin(module.getBody());
-      print = func::FuncOp::create(
-          declBuilder, loc, printName,
-          FunctionType::get(context, {unrankedType, builder.getI64Type()}, {}));
-      print.setPrivate();
-      print->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-                     UnitAttr::get(context));
-      // The printer only reads its argument.
-      print.setArgAttr(0, "bufferization.access",
-                       StringAttr::get(context, "read"));
-    }
+    func::FuncOp print = gather::getOrDeclareRuntimeCInterfaceFunction(
+        module, printName,
+        FunctionType::get(context, {unrankedType, builder.getI64Type()}, {}));
     Value unranked = tensor::CastOp::create(builder, loc, unrankedType, result);
     Value indexValue = arith::ConstantIntOp::create(
         builder, loc, static_cast<int64_t>(index), 64);

@@ -82,3 +82,20 @@ StringRef gather::getRuntimeTypeSuffix(Type elementType) {
     return "";
   }
 }
+
+func::FuncOp gather::getOrDeclareRuntimeCInterfaceFunction(ModuleOp module,
+                                                           StringRef name,
+                                                           FunctionType type) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+  auto function = func::FuncOp::create(builder, module.getLoc(), name, type);
+  function.setPrivate();
+  function->setAttr("llvm.emit_c_interface", builder.getUnitAttr());
+  // The runtime only reads the tensors it is given.
+  for (auto [index, input] : llvm::enumerate(type.getInputs()))
+    if (isa<TensorType>(input))
+      function.setArgAttr(index, "bufferization.access",
+                          builder.getStringAttr("read"));
+  return function;
+}

@@ -419,23 +419,12 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
     StringRef suffix = getRuntimeTypeSuffix(elementType);
     std::string name = ("gatherCompare" + suffix).str();
     auto unrankedType = UnrankedTensorType::get(elementType);
-    auto compare = module.lookupSymbol<func::FuncOp>(name);
-    if (!compare) {
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(module.getBody());
-      compare = func::FuncOp::create(
-          builder, fileLoc, name,
-          builder.getFunctionType({unrankedType, unrankedType,
-                                   builder.getI64Type(), builder.getF64Type(),
-                                   builder.getF64Type()},
-                                  {}));
-      compare.setPrivate();
-      compare->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-                       builder.getUnitAttr());
-      for (unsigned i = 0; i < 2; ++i)
-        compare.setArgAttr(i, "bufferization.access",
-                           builder.getStringAttr("read"));
-    }
+    func::FuncOp compare = getOrDeclareRuntimeCInterfaceFunction(
+        module, name,
+        builder.getFunctionType({unrankedType, unrankedType,
+                                 builder.getI64Type(), builder.getF64Type(),
+                                 builder.getF64Type()},
+                                {}));
     Value expectedValue =
         gather::onnx::ConstantOp::create(builder, fileLoc, *expected);
     Value args[] = {
@@ -456,20 +445,8 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
           ("gatherWriteTensorProto" + getRuntimeTypeSuffix(elementType)).str();
       auto unrankedType = UnrankedTensorType::get(elementType);
       auto pathType = UnrankedTensorType::get(builder.getI8Type());
-      auto write = module.lookupSymbol<func::FuncOp>(name);
-      if (!write) {
-        OpBuilder::InsertionGuard guard(builder);
-        builder.setInsertionPointToStart(module.getBody());
-        write = func::FuncOp::create(
-            builder, fileLoc, name,
-            builder.getFunctionType({unrankedType, pathType}, {}));
-        write.setPrivate();
-        write->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-                       builder.getUnitAttr());
-        for (unsigned i = 0; i < 2; ++i)
-          write.setArgAttr(i, "bufferization.access",
-                           builder.getStringAttr("read"));
-      }
+      func::FuncOp write = getOrDeclareRuntimeCInterfaceFunction(
+          module, name, builder.getFunctionType({unrankedType, pathType}, {}));
       std::string path =
           options.outputDirectory + "/output_" + std::to_string(index) + ".pb";
       SmallVector<int8_t> bytes(path.begin(), path.end());

@@ -12,6 +12,8 @@
 #ifndef GATHER_DIALECT_ONNX_ONNXDIALECT_H
 #define GATHER_DIALECT_ONNX_ONNXDIALECT_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/Types.h"
 
@@ -27,6 +29,13 @@ namespace gather {
 /// BF16 I1 I8 I16 I32 I64 UI8 UI16 UI32 UI64 ComplexF32 ComplexF64 String,
 /// or "" for a type the runtime does not handle.
 llvm::StringRef getRuntimeTypeSuffix(mlir::Type elementType);
+
+/// Returns the private declaration of runtime function `name` (one taking
+/// tensors as memrefs through MLIR's C interface, like gatherPrint*) in
+/// `module`, creating it with `type`, the `llvm.emit_c_interface` attribute
+/// and read-only (`bufferization.access = "read"`) tensor arguments.
+mlir::func::FuncOp getOrDeclareRuntimeCInterfaceFunction(
+    mlir::ModuleOp module, llvm::StringRef name, mlir::FunctionType type);
 } // namespace gather
 
 #endif // GATHER_DIALECT_ONNX_ONNXDIALECT_H
