@@ -11,7 +11,6 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
 
@@ -40,12 +39,9 @@ struct ConstantStringOpLowering
       data = LLVM::ZeroOp::create(rewriter, loc, ptrType);
     } else {
       Operation *module = LLVM::parentLLVMModule(op);
-      // One symbol table per module for the whole conversion (building one
-      // per op would make many strings quadratic).
-      std::unique_ptr<SymbolTable> &cached = symbolTables[module];
-      if (!cached)
-        cached = std::make_unique<SymbolTable>(module);
-      SymbolTable &symbolTable = *cached;
+      // (A symbol table per op: a cache kept in the pattern would outlive
+      // the module, since convert-to-llvm keeps its patterns across runs.)
+      SymbolTable symbolTable(module);
       // Named by a hash of the bytes; a (rare) collision takes the next
       // free suffix, so equal contents share one global and different ones
       // never do.
@@ -57,7 +53,7 @@ struct ConstantStringOpLowering
         global = symbolTable.lookup<LLVM::GlobalOp>(name);
         if (global) {
           auto value = dyn_cast_or_null<StringAttr>(global.getValueOrNull());
-          if (value && value.getValue() == bytes)
+          if (value && value.getValue() == bytes && global.getConstant())
             break;
           continue;
         }
@@ -86,10 +82,6 @@ struct ConstantStringOpLowering
     rewriter.replaceOp(op, result);
     return success();
   }
-
-private:
-  mutable llvm::DenseMap<Operation *, std::unique_ptr<SymbolTable>>
-      symbolTables;
 };
 
 struct ONNXToLLVMDialectInterface : public ConvertToLLVMPatternInterface {

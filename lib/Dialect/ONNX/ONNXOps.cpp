@@ -255,6 +255,16 @@ OpFoldResult GatherElementsOp::fold(FoldAdaptor adaptor) {
   auto dataAttr = dyn_cast_or_null<DenseElementsAttr>(adaptor.getData());
   if (!dataAttr)
     return {};
+  // Strings: bound the bytes of the result too, not only its elements.
+  if (auto strings = dyn_cast<DenseStringElementsAttr>(dataAttr)) {
+    size_t longest = 0;
+    for (StringRef string : strings.getRawStringData())
+      longest = std::max(longest, string.size());
+    constexpr size_t kMaxFoldedBytes = size_t(1) << 24;
+    if (longest * static_cast<size_t>(resultType.getNumElements()) >
+        kMaxFoldedBytes)
+      return {};
+  }
   auto dataValues = dataAttr.getValues<Attribute>();
   ArrayRef<int64_t> dataShape = dataType.getShape();
   SmallVector<Attribute> resultValues;
