@@ -9,18 +9,22 @@
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
+#include "gather/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
@@ -42,8 +46,24 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
-  // tensor -> memref. Identity layouts at function boundaries: the C
-  // interface of entry points then takes plain row-major buffers.
+  // Threads (scf.forall) and vectors (vector.gather) for the gathers.
+  bool threads = options.numThreads != 1;
+  if (options.vectorSize > 0 || threads) {
+    TileAndVectorizeGathersPassOptions codegenOptions;
+    codegenOptions.vectorSize = options.vectorSize;
+    codegenOptions.parallel = threads;
+    codegenOptions.parallelThreshold = options.parallelThreshold;
+    pm.addNestedPass<func::FuncOp>(
+        createTileAndVectorizeGathersPass(codegenOptions));
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
+
+  // tensor -> memref. A gather materialized into a destination buffer
+  // (destination-passing style) is computed in place: no allocation, no copy.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  // Identity layouts at function boundaries: the C interface of entry points
+  // then takes plain row-major buffers.
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;
   bufferizeOptions.functionBoundaryTypeConversion =
@@ -56,7 +76,19 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
 
-  // linalg -> scf -> cf.
+  // scf.forall -> omp.parallel + omp.wsloop. canonicalize removes the
+  // memref.alloca_scope that convert-scf-to-openmp puts around loop bodies
+  // (it would break convert-scf-to-cf).
+  if (threads) {
+    pm.addPass(createForallToParallelLoopPass());
+    ConvertSCFToOpenMPPassOptions openMPOptions;
+    openMPOptions.numThreads = options.numThreads;
+    pm.addPass(createConvertSCFToOpenMPPass(openMPOptions));
+    pm.addPass(createCanonicalizerPass());
+  }
+
+  // linalg, vector transfers -> scf -> cf.
+  pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -73,8 +105,9 @@ void gather::registerONNXToLLVMPipeline() {
   PassPipelineRegistration<ONNXToLLVMPipelineOptions>(
       "onnx-to-llvm",
       "Lower onnx dialect IR to the LLVM dialect: convert-onnx-to-linalg, "
-      "one-shot-bufferize, buffer deallocation, convert-linalg-to-loops, "
-      "convert-scf-to-cf, convert-to-llvm",
+      "linalg-tile-and-vectorize-gathers, one-shot-bufferize, buffer "
+      "deallocation, convert-scf-to-openmp, convert-linalg-to-loops, "
+      "convert-scf-to-cf, convert-vector-to-llvm, convert-to-llvm",
       buildONNXToLLVMPipeline);
 }
 

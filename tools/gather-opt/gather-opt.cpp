@@ -14,6 +14,7 @@
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
@@ -23,6 +24,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   gather::registerGatherConversionPasses();
   gather::onnx::registerONNXTransformsPasses();
+  gather::registerGatherTransformsPasses();
   gather::registerONNXToLLVMPipeline();
 
   mlir::DialectRegistry registry;

@@ -10,11 +10,18 @@
 //   onnx --canonicalize, onnx-shape-inference-->  folded, refined onnx
 //        --convert-onnx-to-linalg-->              linalg + tensor + arith
 //                                                 (+ run-time checks)
-//        --one-shot-bufferize-->                  linalg on memref
-//        --buffer-deallocation-pipeline, convert-linalg-to-loops--> scf
+//        --linalg-tile-and-vectorize-gathers-->   scf.forall + vector.gather
+//        --eliminate-empty-tensors, one-shot-bufferize--> memref (in place
+//                                                 into a destination)
+//        --buffer-deallocation-pipeline, scf-forall-to-parallel,
+//          convert-scf-to-openmp, convert-linalg-to-loops--> scf + omp
 //        --expand-strided-metadata, lower-affine, convert-scf-to-cf--> cf
 //        --convert-vector-to-llvm, convert-to-llvm,
 //          reconcile-unrealized-casts-->          llvm dialect
+//
+// The scalar single-threaded form (`vector-size=0 num-threads=1`) is the
+// oracle the tests compare the vectorized and threaded forms with. Code built
+// with threads calls LLVM's OpenMP runtime (libomp: __kmpc_fork_call, ...).
 //
 // Run it on a builtin.module. The context must have the dialects and
 // extensions that registerONNXToLLVMPipelineDependencies() adds.
@@ -41,6 +48,23 @@ struct ONNXToLLVMPipelineOptions
       llvm::cl::desc("Check shapes and index values at run time where the "
                      "verifier could not (convert-onnx-to-linalg's option)"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> vectorSize{
+      *this, "vector-size",
+      llvm::cl::desc("Vectorize gathers with vectors of this many elements "
+                     "along the innermost dimension (vector.gather); 0: "
+                     "scalar loops"),
+      llvm::cl::init(16)};
+  PassOptions::Option<unsigned> numThreads{
+      *this, "num-threads",
+      llvm::cl::desc("Threads for large gathers (OpenMP, LLVM's libomp); 0: "
+                     "the OpenMP default (OMP_NUM_THREADS, else one per "
+                     "core); 1: single-threaded code without OpenMP"),
+      llvm::cl::init(0)};
+  PassOptions::Option<int64_t> parallelThreshold{
+      *this, "parallel-threshold",
+      llvm::cl::desc("Gathers with a static number of elements below this "
+                     "stay single-threaded"),
+      llvm::cl::init(65536)};
 };
 
 /// Appends the onnx-to-llvm pipeline to `pm`, which must be anchored on

@@ -192,25 +192,39 @@ private:
     // known. These scalar guards stay even without run-time checks.
     Value gatherIsSafe =
         emitShapeChecks(builder, op, data, indices, axis, resultType);
-    if (runtimeChecks)
-      emitIndexChecks(builder, op, data, indices, axis, axisSize);
-    if (!gatherIsSafe)
-      return emitGather(builder, loc, data, indices, axis, axisSize,
-                        resultType);
-    auto ifOp = scf::IfOp::create(
-        builder, loc, gatherIsSafe,
-        [&](OpBuilder &b, Location nestedLoc) {
-          scf::YieldOp::create(b, nestedLoc,
-                               emitGather(b, nestedLoc, data, indices, axis,
-                                          axisSize, resultType));
-        },
-        [&](OpBuilder &b, Location nestedLoc) {
-          // The error has been reported (or checks are off); the result is
-          // zero-filled (empty strings), not left uninitialized.
-          scf::YieldOp::create(
-              b, nestedLoc, emitZeroFilled(b, nestedLoc, indices, resultType));
-        });
-    return ifOp.getResult(0);
+    bool checkIndices =
+        runtimeChecks && needsIndexCheck(op, data, indices, axis);
+    // The gather and, with the index check, whether any index value was out
+    // of range (found by the gather itself: one pass over `indices`).
+    auto gather = [&](OpBuilder &b, Location nestedLoc) {
+      return emitGather(b, nestedLoc, data, indices, axis, axisSize, resultType,
+                        checkIndices);
+    };
+    SmallVector<Value> values;
+    if (!gatherIsSafe) {
+      values = gather(builder, loc);
+    } else {
+      auto ifOp = scf::IfOp::create(
+          builder, loc, gatherIsSafe,
+          [&](OpBuilder &b, Location nestedLoc) {
+            scf::YieldOp::create(b, nestedLoc, gather(b, nestedLoc));
+          },
+          [&](OpBuilder &b, Location nestedLoc) {
+            // The error has been reported (or checks are off); the result
+            // is zero-filled (empty strings), not left uninitialized.
+            SmallVector<Value> zeros = {
+                emitZeroFilled(b, nestedLoc, indices, resultType)};
+            // The index values are still checked (reading only `indices`).
+            if (checkIndices)
+              zeros.push_back(
+                  emitAnyOutOfRange(b, nestedLoc, indices, axisSize));
+            scf::YieldOp::create(b, nestedLoc, zeros);
+          });
+      values = ifOp.getResults();
+    }
+    if (checkIndices)
+      emitReportIfOutOfRange(builder, op, values[1], indices, axis, axisSize);
+    return values[0];
   }
 
   /// Lowers with one unranked operand: casts it to the rank of the other
@@ -321,9 +335,20 @@ private:
     return linalg::FillOp::create(b, loc, zero, empty).getResult(0);
   }
 
-  static Value emitGather(OpBuilder &builder, Location loc, Value data,
-                          Value indices, int64_t axis, Value axisSize,
-                          RankedTensorType resultType) {
+  /// The gather: an all-parallel linalg.generic over the shape of
+  /// `indices`. With `checkIndices`, also "any index value out of range"
+  /// (second returned value): a linalg.generic over the same iteration
+  /// space whose output `flags` (tensor<D0xi1>; tensor<i1> for rank 1) ORs
+  /// !inRange over all but the outermost dimension, then a small reduction
+  /// over `flags`. Both generics iterate over the outermost dimension in
+  /// parallel, so linalg-tile-and-vectorize-gathers can tile them into one
+  /// loop (the check then reads each row of `indices` right after the
+  /// gather, from cache).
+  static SmallVector<Value> emitGather(OpBuilder &builder, Location loc,
+                                       Value data, Value indices, int64_t axis,
+                                       Value axisSize,
+                                       RankedTensorType resultType,
+                                       bool checkIndices) {
     int64_t rank = resultType.getRank();
     Value init = emitEmpty(builder, loc, indices, resultType);
     SmallVector<AffineMap> indexingMaps(2,
@@ -349,7 +374,77 @@ private:
               tensor::ExtractOp::create(b, nestedLoc, data, coordinates);
           linalg::YieldOp::create(b, nestedLoc, element);
         });
-    return generic.getResult(0);
+    if (!checkIndices)
+      return {generic.getResult(0)};
+    return {generic.getResult(0),
+            emitAnyOutOfRange(builder, loc, indices, axisSize)};
+  }
+
+  /// Whether any value of `indices` is outside [-s, s-1] (s = `axisSize`):
+  /// a linalg.generic whose output `flags` (tensor<D0xi1>; tensor<i1> for
+  /// rank 1) ORs !inRange over all but the outermost dimension, then a
+  /// small reduction over `flags`.
+  static Value emitAnyOutOfRange(OpBuilder &builder, Location loc,
+                                 Value indices, Value axisSize) {
+    MLIRContext *context = builder.getContext();
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    int64_t rank = indicesType.getRank();
+    // flags[d0] = OR over d1.. of !inRange(normalize(indices[d0, d1, ..])).
+    Type i1 = builder.getI1Type();
+    Value falseValue = arith::ConstantIntOp::create(builder, loc, 0, 1);
+    SmallVector<int64_t> flagsShape;
+    SmallVector<Value> flagsSizes;
+    SmallVector<AffineMap> flagsMaps = {builder.getMultiDimIdentityMap(rank)};
+    if (rank > 1) {
+      flagsShape.push_back(indicesType.getDimSize(0));
+      if (indicesType.isDynamicDim(0))
+        flagsSizes.push_back(tensor::DimOp::create(builder, loc, indices, 0));
+      flagsMaps.push_back(AffineMap::get(rank, 0, builder.getAffineDimExpr(0)));
+    } else {
+      flagsMaps.push_back(AffineMap::get(rank, 0, {}, context));
+    }
+    Value flags =
+        tensor::EmptyOp::create(builder, loc, flagsShape, i1, flagsSizes);
+    flags =
+        linalg::FillOp::create(builder, loc, falseValue, flags).getResult(0);
+    SmallVector<utils::IteratorType> flagsIterators(
+        rank, utils::IteratorType::reduction);
+    if (rank > 1)
+      flagsIterators[0] = utils::IteratorType::parallel;
+    flags = linalg::GenericOp::create(
+                builder, loc, TypeRange{flags.getType()}, ValueRange{indices},
+                ValueRange{flags}, flagsMaps, flagsIterators,
+                [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+                  Value inRange =
+                      normalizeIndex(b, nestedLoc, args[0], axisSize).second;
+                  linalg::YieldOp::create(
+                      b, nestedLoc,
+                      arith::OrIOp::create(b, nestedLoc, args[1],
+                                           negate(b, nestedLoc, inRange))
+                          .getResult());
+                })
+                .getResult(0);
+    if (rank > 1) {
+      // anyOutOfRange = OR over the flags of the outermost dimension.
+      Value any =
+          tensor::EmptyOp::create(builder, loc, ArrayRef<int64_t>{}, i1);
+      any = linalg::FillOp::create(builder, loc, falseValue, any).getResult(0);
+      SmallVector<AffineMap> maps = {builder.getMultiDimIdentityMap(1),
+                                     AffineMap::get(1, 0, {}, context)};
+      flags =
+          linalg::GenericOp::create(
+              builder, loc, TypeRange{any.getType()}, ValueRange{flags},
+              ValueRange{any}, maps,
+              SmallVector<utils::IteratorType>{utils::IteratorType::reduction},
+              [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+                linalg::YieldOp::create(
+                    b, nestedLoc,
+                    arith::OrIOp::create(b, nestedLoc, args[0], args[1])
+                        .getResult());
+              })
+              .getResult(0);
+    }
+    return tensor::ExtractOp::create(builder, loc, flags, ValueRange{});
   }
 
   /// Emits the scalar conditions under which the gather reads and writes
@@ -430,49 +525,26 @@ private:
     return safe;
   }
 
-  /// Emits the check that every index value is in [-s, s-1]: a reduction
-  /// over `indices` to "any out of range" and, only if so, a cold loop that
-  /// reports the first one. Not emitted for constant `indices` on a static
-  /// axis (the verifier checked them).
-  static void emitIndexChecks(OpBuilder &b, onnx::GatherElementsOp op,
-                              Value data, Value indices, int64_t axis,
-                              Value axisSize) {
-    Location loc = op.getLoc();
-    auto indicesType = cast<RankedTensorType>(indices.getType());
-    int64_t rank = indicesType.getRank();
+  /// Whether the index values need a run-time check: not for constant
+  /// `indices` on a static axis (the verifier checked them), nor for a
+  /// static empty `indices`.
+  static bool needsIndexCheck(onnx::GatherElementsOp op, Value data,
+                              Value indices, int64_t axis) {
     auto dataType = cast<RankedTensorType>(data.getType());
+    auto indicesType = cast<RankedTensorType>(indices.getType());
     DenseIntElementsAttr constantIndices;
     if (!dataType.isDynamicDim(axis) &&
         matchPattern(op.getIndices(), m_Constant(&constantIndices)))
-      return;
-    if (indicesType.hasStaticShape() && indicesType.getNumElements() == 0)
-      return;
+      return false;
+    return !indicesType.hasStaticShape() || indicesType.getNumElements() != 0;
+  }
 
-    // anyOutOfRange = OR over all elements of !inRange(normalize(index)).
-    Type i1 = b.getI1Type();
-    Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
-    Value init = tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{}, i1);
-    init = linalg::FillOp::create(b, loc, falseValue, init).getResult(0);
-    SmallVector<AffineMap> indexingMaps = {
-        b.getMultiDimIdentityMap(rank),
-        AffineMap::get(rank, 0, {}, b.getContext())};
-    SmallVector<utils::IteratorType> iteratorTypes(
-        rank, utils::IteratorType::reduction);
-    auto reduction = linalg::GenericOp::create(
-        b, loc, TypeRange{init.getType()}, ValueRange{indices},
-        ValueRange{init}, indexingMaps, iteratorTypes,
-        [&](OpBuilder &nb, Location nestedLoc, ValueRange args) {
-          Value inRange =
-              normalizeIndex(nb, nestedLoc, args[0], axisSize).second;
-          Value outOfRange = negate(nb, nestedLoc, inRange);
-          linalg::YieldOp::create(
-              nb, nestedLoc,
-              arith::OrIOp::create(nb, nestedLoc, args[1], outOfRange)
-                  .getResult());
-        });
-    Value anyOutOfRange =
-        tensor::ExtractOp::create(b, loc, reduction.getResult(0), ValueRange{});
-
+  /// If `anyOutOfRange` (found by the gather), a cold loop reports the first
+  /// index value outside [-s, s-1] with its position.
+  static void emitReportIfOutOfRange(OpBuilder &b, onnx::GatherElementsOp op,
+                                     Value anyOutOfRange, Value indices,
+                                     int64_t axis, Value axisSize) {
+    Location loc = op.getLoc();
     func::FuncOp report = getOrDeclareRuntimeFunction(op, kReportIndexError);
     scf::IfOp::create(b, loc, anyOutOfRange,
                       [&](OpBuilder &nb, Location nestedLoc) {

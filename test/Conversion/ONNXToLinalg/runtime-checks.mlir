@@ -5,19 +5,27 @@
 // guards of dynamic shapes stay).
 // OFF-NOT: gatherReport
 
-// Static shapes, indices from an argument: only the index-value check. It is
-// a reduction to "any out of range" followed by a cold reporting loop; the
-// gather itself is not guarded.
+// Static shapes, indices from an argument: only the index-value check. The
+// gather (not guarded) is followed by the check: a generic over the same
+// iteration space, parallel along the outermost dimension, ORs "out of
+// range" per row into a tensor<2xi1>; a reduction gives "any out of range",
+// and a cold loop reports the first bad value.
 // CHECK-LABEL: func.func private @gatherReportIndexError(i64, !llvm.ptr, i64, i64, i64)
 // CHECK-NOT:   gatherReportShapeError
 // CHECK-LABEL: func.func @static_shapes
 // CHECK-SAME:    (%[[DATA:.*]]: tensor<3x4xf32>, %[[IDX:.*]]: tensor<2x3xi32>)
 // CHECK:         %[[POS:.*]] = memref.alloca() : memref<2xi64>
-// CHECK:         %[[ANY:.*]] = linalg.generic
-// CHECK-SAME:      iterator_types = ["reduction", "reduction"]
-// CHECK-SAME:      ins(%[[IDX]] : tensor<2x3xi32>) outs(%{{.*}} : tensor<i1>)
+// CHECK:         %[[R:.*]] = linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "parallel"]
+// CHECK-SAME:      ins(%[[IDX]] : tensor<2x3xi32>) outs(%{{.*}} : tensor<2x3xf32>)
+// CHECK:         %[[ROWS:.*]] = linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:      ins(%[[IDX]] : tensor<2x3xi32>) outs(%{{.*}} : tensor<2xi1>)
 // CHECK:           arith.cmpi ult
 // CHECK:           arith.ori
+// CHECK:         %[[ANY:.*]] = linalg.generic
+// CHECK-SAME:      iterator_types = ["reduction"]
+// CHECK-SAME:      ins(%[[ROWS]] : tensor<2xi1>) outs(%{{.*}} : tensor<i1>)
 // CHECK:         %[[BAD:.*]] = tensor.extract %[[ANY]][] : tensor<i1>
 // CHECK:         scf.if %[[BAD]] {
 // CHECK:           memref.extract_aligned_pointer_as_index %[[POS]]
@@ -26,8 +34,6 @@
 // CHECK:             scf.if
 // CHECK:               arith.extsi %{{.*}} : i32 to i64
 // CHECK:               func.call @gatherReportIndexError
-// CHECK:         %[[R:.*]] = linalg.generic
-// CHECK-SAME:      iterator_types = ["parallel", "parallel"]
 // CHECK:         return %[[R]]
 func.func @static_shapes(%data: tensor<3x4xf32>, %indices: tensor<2x3xi32>) -> tensor<2x3xf32> {
   %0 = onnx.GatherElements %data, %indices axis = 1 : tensor<3x4xf32>, tensor<2x3xi32>
@@ -78,15 +84,19 @@ func.func @empty_indices(%data: tensor<3x4xf32>, %indices: tensor<0x4xi64>) -> t
 // CHECK:           func.call @gatherReportShapeError
 // CHECK:         %[[NONEMPTY:.*]] = arith.cmpi ne, %{{.*}}, %{{.*}} : index
 // CHECK:         %[[SAFE:.*]] = arith.andi %[[FITS]], %[[NONEMPTY]] : i1
-// CHECK:         func.call @gatherReportIndexError
-// CHECK:         %[[R:.*]] = scf.if %[[SAFE]] -> (tensor<?x?xf32>) {
+// CHECK:         %[[R:.*]]:2 = scf.if %[[SAFE]] -> (tensor<?x?xf32>, i1) {
 // CHECK:           %[[G:.*]] = linalg.generic
-// CHECK:           scf.yield %[[G]]
+// CHECK:           %[[GBAD:.*]] = tensor.extract %{{.*}}[] : tensor<i1>
+// CHECK:           scf.yield %[[G]], %[[GBAD]]
 // CHECK:         } else {
 // CHECK:           %[[E:.*]] = tensor.empty
 // CHECK:           %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<?x?xf32>)
-// CHECK:           scf.yield %[[Z]]
-// CHECK:         return %[[R]]
+// The index values are still checked when the gather is skipped.
+// CHECK:           %[[ZBAD:.*]] = tensor.extract %{{.*}}[] : tensor<i1>
+// CHECK:           scf.yield %[[Z]], %[[ZBAD]]
+// CHECK:         scf.if %[[R]]#1 {
+// CHECK:           func.call @gatherReportIndexError
+// CHECK:         return %[[R]]#0
 func.func @dynamic_shapes(%data: tensor<?x?xf32>, %indices: tensor<?x?xi64>) -> tensor<?x?xf32> {
   %0 = onnx.GatherElements %data, %indices axis = 1 : tensor<?x?xf32>, tensor<?x?xi64>
   return %0 : tensor<?x?xf32>

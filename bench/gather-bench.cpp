@@ -1,0 +1,251 @@
+//===- gather-bench.cpp - Our JIT kernel and the C loop, timed ------------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Google Benchmark program timing, for every workload of workloads.h,
+//   - gather's JIT-compiled GatherElements kernel (default pipeline:
+//     vectorized, run-time checks on) built single-threaded
+//     (num-threads=1) and with 2 OpenMP threads (num-threads=2),
+//   - the plain C loop of c_loop.c (-O3 -march=native), 1 and 2 threads,
+// each writing into a preallocated output (no allocation per call). The
+// counter `compile_ms` is the time from kernel source (.mlir text) to a
+// callable function pointer. Every kernel's output is compared bit for bit
+// with the C loop's before it is timed; `checksum` (sum of the output) lets
+// bench/run.py check that the peers computed the same thing.
+//
+// Run it through bench/run.sh, or alone:
+//   build/bin/gather-bench --benchmark_repetitions=10
+//
+//===----------------------------------------------------------------------===//
+
+#include "workloads.h"
+
+#include "gather/ExecutionEngine/JitCompiler.h"
+#include "gather/Runtime/GatherRuntime.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <string>
+
+extern "C" {
+void gatherLoopI64(const float *data, const int64_t *indices, float *out,
+                   int64_t outer, int64_t axisSize, int64_t indicesAxisSize,
+                   int64_t inner, int threads);
+void gatherLoopI32(const float *data, const int32_t *indices, float *out,
+                   int64_t outer, int64_t axisSize, int64_t indicesAxisSize,
+                   int64_t inner, int threads);
+}
+
+namespace {
+
+using bench::Workload;
+
+/// A memref descriptor of rank r with an identity layout, laid out like
+/// StridedMemRefType<T, r> (mlir/ExecutionEngine/CRunnerUtils.h).
+std::vector<int64_t> makeDescriptor(void *buffer,
+                                    const std::vector<int64_t> &shape) {
+  std::vector<int64_t> descriptor(3 + 2 * shape.size());
+  auto address = static_cast<int64_t>(reinterpret_cast<intptr_t>(buffer));
+  descriptor[0] = address; // allocated pointer
+  descriptor[1] = address; // aligned pointer
+  descriptor[2] = 0;       // offset
+  int64_t stride = 1;
+  for (size_t d = shape.size(); d-- > 0;) {
+    descriptor[3 + d] = shape[d];
+    descriptor[3 + shape.size() + d] = stride;
+    stride *= shape[d];
+  }
+  return descriptor;
+}
+
+/// The inputs of one workload, the C loop's output (the reference) and an
+/// output buffer for the timed calls.
+struct Inputs {
+  std::vector<float> data;
+  std::vector<int64_t> indices64;
+  std::vector<int32_t> indices32;
+  std::vector<float> expected;
+  std::vector<float> out;
+
+  explicit Inputs(const Workload &w) {
+    int64_t n = bench::numElements(w.dataShape);
+    data.resize(n);
+    for (int64_t k = 0; k < n; ++k)
+      data[k] = bench::dataValue(k);
+    int64_t m = bench::numElements(w.indicesShape);
+    int64_t s = w.dataShape[w.axis];
+    if (w.int32Indices) {
+      indices32.resize(m);
+      for (int64_t k = 0; k < m; ++k)
+        indices32[k] = static_cast<int32_t>(bench::indexValue(k, s, false));
+    } else {
+      indices64.resize(m);
+      for (int64_t k = 0; k < m; ++k)
+        indices64[k] = bench::indexValue(k, s, w.negatives);
+    }
+    expected.resize(m);
+    out.resize(m);
+    runCLoop(w, expected.data(), 1);
+  }
+
+  void runCLoop(const Workload &w, float *result, int threads) const {
+    int64_t outer = 1, inner = 1;
+    for (int64_t d = 0; d < w.axis; ++d)
+      outer *= w.indicesShape[d];
+    for (size_t d = w.axis + 1; d < w.indicesShape.size(); ++d)
+      inner *= w.indicesShape[d];
+    if (w.int32Indices)
+      gatherLoopI32(data.data(), indices32.data(), result, outer,
+                    w.dataShape[w.axis], w.indicesShape[w.axis], inner,
+                    threads);
+    else
+      gatherLoopI64(data.data(), indices64.data(), result, outer,
+                    w.dataShape[w.axis], w.indicesShape[w.axis], inner,
+                    threads);
+  }
+};
+
+/// The inputs of the workload being measured (one at a time: (e) alone
+/// takes 1.25 GiB).
+Inputs &inputsFor(const Workload &w) {
+  static std::string current;
+  static std::unique_ptr<Inputs> inputs;
+  if (current != w.name) {
+    inputs.reset();
+    inputs = std::make_unique<Inputs>(w);
+    current = w.name;
+  }
+  return *inputs;
+}
+
+/// Bytes a gather moves per call: the index values, the gathered elements
+/// and the output.
+int64_t bytesPerCall(const Workload &w) {
+  int64_t m = bench::numElements(w.indicesShape);
+  return m * ((w.int32Indices ? 4 : 8) + 2 * sizeof(float));
+}
+
+double checksum(const std::vector<float> &values) {
+  double sum = 0;
+  for (float v : values)
+    sum += v;
+  return sum;
+}
+
+void failOnRuntimeError(const char *message) {
+  llvm::errs() << "gather-bench: the kernel reported: " << message << "\n";
+  std::abort();
+}
+
+using KernelFn = void (*)(void *, void *, void *);
+
+void benchmarkOurs(benchmark::State &state, const Workload *w, int threads) {
+  Inputs &inputs = inputsFor(*w);
+  std::string source = gather::getGatherElementsKernelSource(
+      "gather", w->dataShape, "f32", w->indicesShape,
+      w->int32Indices ? "i32" : "i64", w->axis);
+
+  // Source text -> callable kernel, timed.
+  auto start = std::chrono::steady_clock::now();
+  mlir::MLIRContext context;
+  // GATHER_BENCH_PIPELINE: other onnx-to-llvm options to try, e.g.
+  // "vector-size=0 runtime-checks=false".
+  const char *extra = std::getenv("GATHER_BENCH_PIPELINE");
+  auto options =
+      gather::ONNXToLLVMPipelineOptions::createFromString(extra ? extra : "");
+  if (!options) {
+    state.SkipWithError("invalid GATHER_BENCH_PIPELINE");
+    return;
+  }
+  options->numThreads = threads;
+  auto engine = gather::compileSourceAndJit(context, source, *options);
+  if (!engine) {
+    state.SkipWithError(llvm::toString(engine.takeError()).c_str());
+    return;
+  }
+  auto symbol = (*engine)->lookup("_mlir_ciface_gather");
+  if (!symbol) {
+    state.SkipWithError(llvm::toString(symbol.takeError()).c_str());
+    return;
+  }
+  auto kernel = reinterpret_cast<KernelFn>(*symbol);
+  double compileMs = std::chrono::duration<double, std::milli>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+
+  void *indices = w->int32Indices
+                      ? static_cast<void *>(inputs.indices32.data())
+                      : static_cast<void *>(inputs.indices64.data());
+  std::vector<int64_t> dataDesc =
+      makeDescriptor(inputs.data.data(), w->dataShape);
+  std::vector<int64_t> indicesDesc = makeDescriptor(indices, w->indicesShape);
+  std::vector<int64_t> outDesc =
+      makeDescriptor(inputs.out.data(), w->indicesShape);
+
+  std::fill(inputs.out.begin(), inputs.out.end(), -1.0f);
+  kernel(dataDesc.data(), indicesDesc.data(), outDesc.data());
+  if (std::memcmp(inputs.out.data(), inputs.expected.data(),
+                  inputs.out.size() * sizeof(float)) != 0) {
+    state.SkipWithError("output differs from the C loop's");
+    return;
+  }
+  for (auto _ : state) {
+    kernel(dataDesc.data(), indicesDesc.data(), outDesc.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * bytesPerCall(*w));
+  state.counters["compile_ms"] = compileMs;
+  state.counters["checksum"] = checksum(inputs.out);
+}
+
+void benchmarkCLoop(benchmark::State &state, const Workload *w, int threads) {
+  Inputs &inputs = inputsFor(*w);
+  std::fill(inputs.out.begin(), inputs.out.end(), -1.0f);
+  inputs.runCLoop(*w, inputs.out.data(), threads);
+  if (inputs.out != inputs.expected) {
+    state.SkipWithError("threaded C loop differs");
+    return;
+  }
+  for (auto _ : state) {
+    inputs.runCLoop(*w, inputs.out.data(), threads);
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * bytesPerCall(*w));
+  state.counters["checksum"] = checksum(inputs.out);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  gatherSetErrorHandler(failOnRuntimeError);
+  for (const Workload &w : bench::workloads()) {
+    for (int threads : {1, 2}) {
+      std::string suffix = std::string(w.name) + "/t" + std::to_string(threads);
+      benchmark::RegisterBenchmark(("ours/" + suffix).c_str(), benchmarkOurs,
+                                   &w, threads)
+          ->Unit(benchmark::kMicrosecond)
+          ->UseRealTime();
+      benchmark::RegisterBenchmark(("c_loop/" + suffix).c_str(), benchmarkCLoop,
+                                   &w, threads)
+          ->Unit(benchmark::kMicrosecond)
+          ->UseRealTime();
+    }
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,96 @@
+//===- JitCompiler.h - Compile onnx IR to a callable JIT kernel -*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Compiles a module of onnx dialect IR with gather's onnx-to-llvm pipeline
+// and JIT-compiles it with MLIR's ExecutionEngine (mlir/ExecutionEngine/
+// ExecutionEngine.h) for the host CPU, so that a C++ caller can invoke its
+// functions.
+//
+// Kernel form (destination-passing style, no allocation or copy per call):
+//
+//   func.func @gather(%data: memref<1024x1024xf32>,
+//                     %indices: memref<1024x1024xi64>,
+//                     %out: memref<1024x1024xf32>)
+//       attributes {llvm.emit_c_interface} {
+//     %d = bufferization.to_tensor %data restrict : ... to tensor<...>
+//     %i = bufferization.to_tensor %indices restrict : ... to tensor<...>
+//     %r = onnx.GatherElements %d, %i axis = 1 : tensor<...>, tensor<...>
+//     bufferization.materialize_in_destination %r in restrict writable %out
+//         : (tensor<...>, memref<...>) -> ()
+//     return
+//   }
+//
+// getGatherElementsKernelSource() writes this text. After compilation,
+// `engine->lookup("_mlir_ciface_gather")` gives a `void (*)(StridedMemRefType
+// <T, R> *data, StridedMemRefType<I, R> *indices, StridedMemRefType<T, R>
+// *out)` (mlir/ExecutionEngine/CRunnerUtils.h) with identity (row-major)
+// layouts; sizes may be dynamic (`?`). `data` and `indices` must not alias
+// `out` (`restrict`). Invalid index values or shapes are reported through
+// gather's runtime (gatherSetErrorHandler in gather/Runtime/GatherRuntime.h);
+// the default handler prints the message and exits with status 1.
+//
+// Code built with threads calls LLVM's OpenMP runtime: the library that
+// links this one links libomp, whose symbols the engine finds in the process.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_EXECUTIONENGINE_JITCOMPILER_H
+#define GATHER_EXECUTIONENGINE_JITCOMPILER_H
+
+#include "gather/Pipelines/Pipelines.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace mlir {
+class DialectRegistry;
+class MLIRContext;
+class ModuleOp;
+} // namespace mlir
+
+namespace gather {
+
+/// Adds what compileAndJit needs to `registry`: the pipeline's dialects and
+/// extensions (registerONNXToLLVMPipelineDependencies) and the translations
+/// of the LLVM and OpenMP dialects to LLVM IR.
+void registerJitDependencies(mlir::DialectRegistry &registry);
+
+/// Lowers `module` in place with buildONNXToLLVMPipeline(`options`) and
+/// JIT-compiles it for the host CPU with LLVM optimization level `optLevel`
+/// (0-3; the LLVM IR pipeline and code generation). The module's context
+/// must hold registerJitDependencies(). Errors carry the diagnostics (with
+/// locations) of the pass that failed.
+llvm::Expected<std::unique_ptr<mlir::ExecutionEngine>>
+compileAndJit(mlir::ModuleOp module, const ONNXToLLVMPipelineOptions &options,
+              unsigned optLevel = 3);
+
+/// Parses `source` (MLIR text) into `context` (which gets the
+/// registerJitDependencies() dialects), then compileAndJit().
+llvm::Expected<std::unique_ptr<mlir::ExecutionEngine>>
+compileSourceAndJit(mlir::MLIRContext &context, llvm::StringRef source,
+                    const ONNXToLLVMPipelineOptions &options,
+                    unsigned optLevel = 3);
+
+/// The MLIR text of the kernel above: a function `name` gathering along
+/// `axis` from `data` of shape `dataShape` and element type `dataType`
+/// (MLIR spelling, e.g. "f32") with `indices` of shape `indicesShape` and
+/// type `indicesType` ("i32" or "i64") into `out` of the shape of
+/// `indices`. A negative size is a dynamic one (`?`).
+std::string getGatherElementsKernelSource(llvm::StringRef name,
+                                          llvm::ArrayRef<int64_t> dataShape,
+                                          llvm::StringRef dataType,
+                                          llvm::ArrayRef<int64_t> indicesShape,
+                                          llvm::StringRef indicesType,
+                                          int64_t axis);
+
+} // namespace gather
+
+#endif // GATHER_EXECUTIONENGINE_JITCOMPILER_H

@@ -1,0 +1,29 @@
+//===- Passes.h - Code generation passes of gather --------------*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares the code generation passes defined in Passes.td:
+//   - createTileAndVectorizeGathersPass(): `linalg-tile-and-vectorize-gathers`
+// and registerGatherTransformsPasses() for tools.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_TRANSFORMS_PASSES_H
+#define GATHER_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace gather {
+
+#define GEN_PASS_DECL
+#include "gather/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "gather/Transforms/Passes.h.inc"
+
+} // namespace gather
+
+#endif // GATHER_TRANSFORMS_PASSES_H

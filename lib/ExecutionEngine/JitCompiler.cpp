@@ -1,0 +1,152 @@
+//===- JitCompiler.cpp - Compile onnx IR to a callable JIT kernel ---------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/ExecutionEngine/JitCompiler.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+void gather::registerJitDependencies(DialectRegistry &registry) {
+  registerONNXToLLVMPipelineDependencies(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
+}
+
+namespace {
+/// Collects the diagnostics emitted while alive, one per line with location.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext *context)
+      : handler(context, [this](Diagnostic &diagnostic) {
+          llvm::raw_string_ostream os(messages);
+          os << diagnostic.getLocation() << ": " << diagnostic << "\n";
+          for (Diagnostic &note : diagnostic.getNotes())
+            os << note.getLocation() << ": note: " << note << "\n";
+          return success();
+        }) {}
+  llvm::Error error(llvm::StringRef what) const {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   what + ":\n" + messages);
+  }
+
+private:
+  std::string messages;
+  ScopedDiagnosticHandler handler;
+};
+} // namespace
+
+llvm::Expected<std::unique_ptr<ExecutionEngine>>
+gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
+                      unsigned optLevel) {
+  if (optLevel > 3)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "optimization level must be 0-3");
+  static const bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+
+  MLIRContext *context = module.getContext();
+  {
+    DiagnosticCollector diagnostics(context);
+    PassManager pm = PassManager::on<ModuleOp>(context);
+    buildONNXToLLVMPipeline(pm, options);
+    if (failed(pm.run(module)))
+      return diagnostics.error("the onnx-to-llvm pipeline failed");
+  }
+
+  // The host's CPU and features (AVX2/AVX-512 gathers), for both the LLVM IR
+  // optimizer and code generation.
+  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return machineBuilder.takeError();
+  auto targetMachine = machineBuilder->createTargetMachine();
+  if (!targetMachine)
+    return targetMachine.takeError();
+  auto transformer = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
+                                               targetMachine->get());
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel =
+      static_cast<llvm::CodeGenOptLevel>(optLevel);
+  DiagnosticCollector diagnostics(context);
+  auto engine =
+      ExecutionEngine::create(module, engineOptions, std::move(*targetMachine));
+  if (!engine)
+    return llvm::joinErrors(diagnostics.error("JIT compilation failed"),
+                            engine.takeError());
+  return std::move(*engine);
+}
+
+llvm::Expected<std::unique_ptr<ExecutionEngine>>
+gather::compileSourceAndJit(MLIRContext &context, llvm::StringRef source,
+                            const ONNXToLLVMPipelineOptions &options,
+                            unsigned optLevel) {
+  DialectRegistry registry;
+  registerJitDependencies(registry);
+  context.appendDialectRegistry(registry);
+  OwningOpRef<ModuleOp> module;
+  {
+    DiagnosticCollector diagnostics(&context);
+    module = parseSourceString<ModuleOp>(source, &context);
+    if (!module)
+      return diagnostics.error("cannot parse the kernel source");
+  }
+  return compileAndJit(*module, options, optLevel);
+}
+
+std::string gather::getGatherElementsKernelSource(
+    llvm::StringRef name, llvm::ArrayRef<int64_t> dataShape,
+    llvm::StringRef dataType, llvm::ArrayRef<int64_t> indicesShape,
+    llvm::StringRef indicesType, int64_t axis) {
+  auto shape = [](llvm::ArrayRef<int64_t> sizes, llvm::StringRef type) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    for (int64_t size : sizes) {
+      if (size < 0)
+        os << "?";
+      else
+        os << size;
+      os << "x";
+    }
+    os << type;
+    return text;
+  };
+  std::string data = shape(dataShape, dataType);
+  std::string indices = shape(indicesShape, indicesType);
+  std::string out = shape(indicesShape, dataType);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "func.func @" << name << "(%data: memref<" << data
+     << ">, %indices: memref<" << indices << ">, %out: memref<" << out
+     << ">) attributes {llvm.emit_c_interface} {\n"
+     << "  %d = bufferization.to_tensor %data restrict : memref<" << data
+     << "> to tensor<" << data << ">\n"
+     << "  %i = bufferization.to_tensor %indices restrict : memref<" << indices
+     << "> to tensor<" << indices << ">\n"
+     << "  %r = onnx.GatherElements %d, %i axis = " << axis << " : tensor<"
+     << data << ">, tensor<" << indices << "> -> tensor<" << out << ">\n"
+     << "  bufferization.materialize_in_destination %r in restrict writable "
+     << "%out : (tensor<" << out << ">, memref<" << out << ">) -> ()\n"
+     << "  return\n}\n";
+  return text;
+}

@@ -1,0 +1,263 @@
+//===- TileAndVectorizeGathers.cpp - Threads and vectors for gathers ------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements `linalg-tile-and-vectorize-gathers` (see Passes.td) with the
+// upstream tiling (scf::tileUsingSCF, TilingInterface) and vectorization
+// (linalg::vectorize with vectorizeNDExtract) entry points, followed by the
+// vector and tensor cleanup patterns that make every transfer 1-D.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace gather {
+#define GEN_PASS_DEF_TILEANDVECTORIZEGATHERSPASS
+#include "gather/Transforms/Passes.h.inc"
+} // namespace gather
+
+using namespace mlir;
+
+namespace {
+
+/// Whether `op` has the form convert-onnx-to-linalg gives a gather: ranked
+/// tensors, all-parallel, one input and one output with identity maps, and
+/// one tensor.extract (the read of `data`) in its body.
+bool isGatherLike(linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 1 ||
+      op.getNumDpsInits() != 1 || op.getNumLoops() == 0 ||
+      op.getNumLoops() != op.getNumParallelLoops())
+    return false;
+  if (!llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return false;
+  auto extracts = op.getBody()->getOps<tensor::ExtractOp>();
+  return std::distance(extracts.begin(), extracts.end()) == 1;
+}
+
+/// The index check convert-onnx-to-linalg emits next to `gather` (same
+/// block, same `indices`): a generic of the same rank (> 1) whose i1 output
+/// is indexed by the outermost dimension only, the other dimensions being
+/// reductions. Null if there is none.
+linalg::GenericOp findIndexCheck(linalg::GenericOp gather) {
+  int64_t rank = gather.getNumLoops();
+  if (rank < 2)
+    return nullptr;
+  Value indices = gather.getDpsInputs()[0];
+  for (Operation *user : indices.getUsers()) {
+    auto check = dyn_cast<linalg::GenericOp>(user);
+    if (!check || check == gather || check->getBlock() != gather->getBlock() ||
+        !check.hasPureTensorSemantics() || check.getNumDpsInputs() != 1 ||
+        check.getNumDpsInits() != 1 || check.getNumLoops() != rank ||
+        check.getNumParallelLoops() != 1 ||
+        !getElementTypeOrSelf(check.getDpsInits()[0].getType()).isInteger(1))
+      continue;
+    SmallVector<AffineMap> maps = check.getIndexingMapsArray();
+    if (maps[0].isIdentity() && maps[1].getNumResults() == 1 &&
+        maps[1].getResult(0) == getAffineDimExpr(0, check.getContext()) &&
+        check.getIteratorTypesArray()[0] == utils::IteratorType::parallel)
+      return check;
+  }
+  return nullptr;
+}
+
+struct TileAndVectorizeGathersPass
+    : public gather::impl::TileAndVectorizeGathersPassBase<
+          TileAndVectorizeGathersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (vectorSize < 0 || parallelThreshold < 0 || parallelChunk < 1) {
+      getOperation().emitError("linalg-tile-and-vectorize-gathers: "
+                               "vector-size and parallel-threshold must be "
+                               ">= 0 and parallel-chunk >= 1");
+      return signalPassFailure();
+    }
+    IRRewriter rewriter(&getContext());
+
+    // 1. Loops over the outermost dimension: scf.forall (threads) or scf.for,
+    //    holding both the gather and its index check.
+    for (linalg::GenericOp gather : collectGathers())
+      if (failed(tileOutermost(rewriter, gather)))
+        return signalPassFailure();
+
+    // 2. Vectors: tiles of exactly [1, ..., 1, vectorSize], made static by
+    //    canonicalization (after peeling), then vectorized without masks.
+    if (vectorSize == 0)
+      return;
+    for (linalg::GenericOp gather : collectGathers())
+      if (failed(tileForVectors(rewriter, gather)))
+        return signalPassFailure();
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    for (Dialect *dialect : context->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(patterns);
+    for (RegisteredOperationName op : context->getRegisteredOperations())
+      op.getCanonicalizationPatterns(patterns, context);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+
+    for (linalg::GenericOp gather : collectGathers()) {
+      SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
+      SmallVector<int64_t> tile(ranges.size(), 1);
+      tile.back() = vectorSize;
+      if (llvm::equal(ranges, tile) && failed(vectorizeTile(rewriter, gather)))
+        return signalPassFailure();
+    }
+  }
+
+  SmallVector<linalg::GenericOp> collectGathers() {
+    SmallVector<linalg::GenericOp> gathers;
+    getOperation().walk([&](linalg::GenericOp op) {
+      if (isGatherLike(op))
+        gathers.push_back(op);
+    });
+    return gathers;
+  }
+
+  /// Tiles `op` with `sizes` into loops of `loopType`; returns the loops,
+  /// outermost first.
+  FailureOr<SmallVector<LoopLikeOpInterface>>
+  tileToLoops(RewriterBase &rewriter, linalg::GenericOp op,
+              ArrayRef<int64_t> sizes,
+              scf::SCFTilingOptions::LoopType loopType) {
+    rewriter.setInsertionPoint(op);
+    scf::SCFTilingOptions options;
+    options.setLoopType(loopType);
+    options.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled) || tiled->loops.empty())
+      return op.emitError("linalg-tile-and-vectorize-gathers: tiling failed");
+    rewriter.replaceOp(op, tiled->replacements);
+    return tiled->loops;
+  }
+
+  /// Tiles `op` with `sizes` into loops of `loopType`; returns the
+  /// outermost loop.
+  FailureOr<Operation *> tile(RewriterBase &rewriter, linalg::GenericOp op,
+                              ArrayRef<int64_t> sizes,
+                              scf::SCFTilingOptions::LoopType loopType) {
+    auto loops = tileToLoops(rewriter, op, sizes, loopType);
+    if (failed(loops))
+      return failure();
+    return loops->front().getOperation();
+  }
+
+  LogicalResult tileOutermost(RewriterBase &rewriter,
+                              linalg::GenericOp gather) {
+    int64_t rank = gather.getNumLoops();
+    SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
+    bool isStatic = !llvm::any_of(ranges, ShapedType::isDynamic);
+    int64_t numElements = 1;
+    for (int64_t size : ranges)
+      numElements = ShapedType::isDynamic(size) ? size : numElements * size;
+    if (isStatic && (numElements == 0 || ranges[0] == 1))
+      return success();
+    bool threads = parallel && (!isStatic || numElements >= parallelThreshold);
+    linalg::GenericOp check = findIndexCheck(gather);
+    if (!threads && !check)
+      return success();
+    auto loopType = threads ? scf::SCFTilingOptions::LoopType::ForallOp
+                            : scf::SCFTilingOptions::LoopType::ForOp;
+    SmallVector<int64_t> sizes(rank, 0);
+    sizes[0] = rank == 1 ? parallelChunk : 1;
+    FailureOr<Operation *> gatherLoop = tile(rewriter, gather, sizes, loopType);
+    if (failed(gatherLoop) || !check)
+      return gatherLoop;
+    FailureOr<Operation *> checkLoop = tile(rewriter, check, sizes, loopType);
+    if (failed(checkLoop))
+      return failure();
+    // One loop: each iteration checks the row of `indices` it has just read.
+    if (threads)
+      fuseIndependentSiblingForallLoops(cast<scf::ForallOp>(*gatherLoop),
+                                        cast<scf::ForallOp>(*checkLoop),
+                                        rewriter);
+    else
+      fuseIndependentSiblingForLoops(cast<scf::ForOp>(*gatherLoop),
+                                     cast<scf::ForOp>(*checkLoop), rewriter);
+    return success();
+  }
+
+  /// Tiles `gather` to [1, ..., 1, vectorSize] with scf.for; when the
+  /// innermost size is dynamic or not a multiple of vectorSize, peels the
+  /// last, partial iteration of the innermost loop (it stays scalar).
+  LogicalResult tileForVectors(RewriterBase &rewriter,
+                               linalg::GenericOp gather) {
+    int64_t rank = gather.getNumLoops();
+    SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
+    int64_t innermost = ranges.back();
+    if (!ShapedType::isDynamic(innermost) && innermost < vectorSize)
+      return success(); // Too short for one vector: scalar.
+    // Vectors hold integers and floats only (not complex numbers, strings).
+    if (!llvm::all_of(gather->getOperandTypes(), [](Type type) {
+          return VectorType::isValidElementType(getElementTypeOrSelf(type));
+        }))
+      return success();
+    SmallVector<int64_t> sizes(rank, 1);
+    sizes.back() = vectorSize;
+    if (llvm::equal(ranges, sizes))
+      return success(); // Already one vector.
+    auto loops = tileToLoops(rewriter, gather, sizes,
+                             scf::SCFTilingOptions::LoopType::ForOp);
+    if (failed(loops))
+      return failure();
+    if (!ShapedType::isDynamic(innermost) && innermost % vectorSize == 0)
+      return success();
+    auto innermostLoop = cast<scf::ForOp>(loops->back().getOperation());
+    scf::ForOp partialIteration;
+    (void)scf::peelForLoopAndSimplifyBounds(rewriter, innermostLoop,
+                                            partialIteration);
+    return success();
+  }
+
+  /// Vectorizes a gather whose iteration space is [1, ..., 1, vectorSize]:
+  /// no masks.
+  LogicalResult vectorizeTile(RewriterBase &rewriter,
+                              linalg::GenericOp gather) {
+    Operation *tiled = gather;
+    // Drop the unit dimensions first: a 1-D generic vectorizes into 1-D
+    // vectors. (Vectorizing the [1, ..., 1, v] tile and then casting away the
+    // leading unit dimensions trips upstream folding bugs in 22.1: invalid
+    // vector.broadcast, mismatched arith operand types.)
+    if (gather.getNumLoops() > 1) {
+      linalg::ControlDropUnitDims control;
+      control.rankReductionStrategy = linalg::ControlDropUnitDims::
+          RankReductionStrategy::ExtractInsertSlice;
+      rewriter.setInsertionPoint(gather);
+      FailureOr<linalg::DropUnitDimsResult> dropped =
+          linalg::dropUnitDims(rewriter, gather, control);
+      if (failed(dropped))
+        return gather->emitError("linalg-tile-and-vectorize-gathers: cannot "
+                                 "drop the unit dimensions of the tile");
+      rewriter.replaceOp(gather, dropped->replacements);
+      tiled = dropped->resultOp;
+    }
+    rewriter.setInsertionPoint(tiled);
+    FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
+        rewriter, tiled, {vectorSize}, /*inputScalableVecDims=*/{},
+        /*vectorizeNDExtract=*/true);
+    if (failed(vectorized))
+      return tiled->emitError("linalg-tile-and-vectorize-gathers: "
+                              "vectorization failed");
+    rewriter.replaceOp(tiled, vectorized->replacements);
+    return success();
+  }
+};
+
+} // namespace
