@@ -16,7 +16,8 @@
 // bench/run.py check that the peers computed the same thing.
 //
 // Run it through bench/run.sh, or alone:
-//   build/bin/gather-bench --benchmark_repetitions=10
+//   build/bin/gather-bench [--workloads=bench/workloads.json]
+//       [--benchmark_filter=/a/] [--benchmark_repetitions=10]
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +28,8 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <benchmark/benchmark.h>
@@ -119,7 +122,7 @@ struct Inputs {
 /// The inputs of the workload being measured (one at a time: (e) alone
 /// takes 1.25 GiB).
 Inputs &inputsFor(const Workload &w) {
-  static std::string current;
+  static std::string current; // NOLINT
   static std::unique_ptr<Inputs> inputs;
   if (current != w.name) {
     inputs.reset();
@@ -149,6 +152,54 @@ void failOnRuntimeError(const char *message) {
 }
 
 using KernelFn = void (*)(void *, void *, void *);
+
+/// Reads the workloads of `path` (bench/workloads.json).
+llvm::Expected<std::vector<Workload>> readWorkloads(llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return llvm::createStringError(buffer.getError(),
+                                   "cannot read " + path.str());
+  auto json = llvm::json::parse((*buffer)->getBuffer());
+  if (!json)
+    return json.takeError();
+  std::vector<Workload> result;
+  auto *root = json->getAsObject();
+  auto *list = root ? root->getArray("workloads") : nullptr;
+  if (!list)
+    return llvm::createStringError("no \"workloads\" array in " + path.str());
+  auto shape = [](const llvm::json::Object &o, llvm::StringRef key) {
+    std::vector<int64_t> sizes;
+    if (const auto *array = o.getArray(key))
+      for (const llvm::json::Value &v : *array)
+        sizes.push_back(v.getAsInteger().value_or(-1));
+    return sizes;
+  };
+  for (const llvm::json::Value &v : *list) {
+    const auto *o = v.getAsObject();
+    if (!o)
+      return llvm::createStringError("a workload is not an object");
+    Workload w;
+    w.name = o->getString("name").value_or("").str();
+    w.dataShape = shape(*o, "data");
+    w.indicesShape = shape(*o, "indices");
+    w.axis = o->getInteger("axis").value_or(-1);
+    w.int32Indices = o->getString("indices_type").value_or("") == "int32";
+    w.negatives = o->getBoolean("negatives").value_or(false);
+    int64_t rank = w.dataShape.size();
+    if (w.name.empty() || rank == 0 ||
+        w.indicesShape.size() != w.dataShape.size() || w.axis < 0 ||
+        w.axis >= rank)
+      return llvm::createStringError("invalid workload '" + w.name + "'");
+    for (int64_t d = 0; d < rank; ++d)
+      if (w.dataShape[d] < 1 || w.indicesShape[d] < 1 ||
+          (d != w.axis && w.indicesShape[d] != w.dataShape[d]))
+        return llvm::createStringError(
+            "workload '" + w.name +
+            "': sizes must be positive and equal off the axis");
+    result.push_back(std::move(w));
+  }
+  return result;
+}
 
 void benchmarkOurs(benchmark::State &state, const Workload *w, int threads) {
   Inputs &inputs = inputsFor(*w);
@@ -229,9 +280,27 @@ void benchmarkCLoop(benchmark::State &state, const Workload *w, int threads) {
 
 int main(int argc, char **argv) {
   gatherSetErrorHandler(failOnRuntimeError);
-  for (const Workload &w : bench::workloads()) {
+  // --workloads=FILE (ours; the other flags are Google Benchmark's).
+  std::string workloadsPath = GATHER_BENCH_WORKLOADS;
+  std::vector<char *> args;
+  for (int i = 0; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (arg.consume_front("--workloads="))
+      workloadsPath = arg.str();
+    else
+      args.push_back(argv[i]);
+  }
+  argc = static_cast<int>(args.size());
+  argv = args.data();
+  auto workloads = readWorkloads(workloadsPath);
+  if (!workloads) {
+    llvm::errs() << "gather-bench: " << llvm::toString(workloads.takeError())
+                 << "\n";
+    return 1;
+  }
+  for (const Workload &w : *workloads) {
     for (int threads : {1, 2}) {
-      std::string suffix = std::string(w.name) + "/t" + std::to_string(threads);
+      std::string suffix = w.name + "/t" + std::to_string(threads);
       benchmark::RegisterBenchmark(("ours/" + suffix).c_str(), benchmarkOurs,
                                    &w, threads)
           ->Unit(benchmark::kMicrosecond)

@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The workloads of issue 6 and the deterministic inputs every peer rebuilds
-// bit for bit (bench/peers.py and bench/ort/bench.mjs implement the same
-// formulas):
+// The workloads (read from workloads.json) and the deterministic inputs every
+// peer rebuilds bit for bit (bench/peers.py and bench/ort/bench.mjs implement
+// the same formulas):
 //
 //   data[k]    = float(hash(k ^ 0x9e3779b9) >> 8) / 2^24       (in [0, 1))
 //   indices[k] = hash(k ^ 0x85ebca6b) % s, minus s when the workload has
@@ -21,33 +21,20 @@
 #define GATHER_BENCH_WORKLOADS_H
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace bench {
 
+/// One entry of workloads.json.
 struct Workload {
-  const char *name;
+  std::string name;
   std::vector<int64_t> dataShape;
   std::vector<int64_t> indicesShape;
   int64_t axis;
   bool int32Indices;
   bool negatives;
 };
-
-inline const std::vector<Workload> &workloads() {
-  static const std::vector<Workload> all = {
-      {"a", {1024, 1024}, {1024, 1024}, 1, false, false},
-      {"b", {1024, 1024}, {1024, 1024}, 0, false, false},
-      {"c_axis2", {64, 128, 256}, {64, 128, 256}, 2, false, false},
-      {"c_axis0", {64, 128, 256}, {64, 128, 256}, 0, false, false},
-      {"d", {4096, 1000}, {4096, 10}, 1, false, false},
-      {"e", {8192, 8192}, {8192, 8192}, 1, false, false},
-      {"f", {1024, 1024}, {1024, 1024}, 1, true, false},
-      {"g", {1024, 1024}, {1024, 1024}, 1, false, true},
-      {"h", {1, 1}, {1, 1}, 1, false, false},
-  };
-  return all;
-}
 
 inline uint32_t hash32(uint32_t x) {
   x ^= x >> 16;

@@ -20,6 +20,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
+config.substitutions.append(("%libomp", config.libomp))
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 config.substitutions.append(("%gather_src_root", config.gather_src_root))
 config.substitutions.append(("%gather_obj_root", config.gather_obj_root))
@@ -31,7 +32,7 @@ config.substitutions.append(("%gather_runtime", os.path.join(config.gather_obj_r
 
 tool_dirs = [os.path.join(config.gather_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["gather-opt", "gather-runner", "gather-translate", "mlir-opt", "llc", "lli"],
+    ["gather-opt", "gather-runner", "gather-translate", "gather-bench", "mlir-opt", "llc", "lli"],
     tool_dirs,
 )
 

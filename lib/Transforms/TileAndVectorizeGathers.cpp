@@ -50,21 +50,24 @@ bool isGatherLike(linalg::GenericOp op) {
   return std::distance(extracts.begin(), extracts.end()) == 1;
 }
 
-/// The index check convert-onnx-to-linalg emits next to `gather` (same
-/// block, same `indices`): a generic of the same rank (> 1) whose i1 output
-/// is indexed by the outermost dimension only, the other dimensions being
-/// reductions. Null if there is none.
+/// The index check convert-onnx-to-linalg emits right after `gather` (same
+/// block, same `indices`, before any other gather): a generic of the same
+/// rank (> 1) whose i1 output is indexed by the outermost dimension only,
+/// the other dimensions being reductions. Null if there is none.
 linalg::GenericOp findIndexCheck(linalg::GenericOp gather) {
   int64_t rank = gather.getNumLoops();
   if (rank < 2)
     return nullptr;
   Value indices = gather.getDpsInputs()[0];
-  for (Operation *user : indices.getUsers()) {
-    auto check = dyn_cast<linalg::GenericOp>(user);
-    if (!check || check == gather || check->getBlock() != gather->getBlock() ||
-        !check.hasPureTensorSemantics() || check.getNumDpsInputs() != 1 ||
-        check.getNumDpsInits() != 1 || check.getNumLoops() != rank ||
-        check.getNumParallelLoops() != 1 ||
+  for (Operation *op = gather->getNextNode(); op; op = op->getNextNode()) {
+    auto check = dyn_cast<linalg::GenericOp>(op);
+    if (!check)
+      continue;
+    if (isGatherLike(check))
+      return nullptr;
+    if (!check.hasPureTensorSemantics() || check.getNumDpsInputs() != 1 ||
+        check.getDpsInputs()[0] != indices || check.getNumDpsInits() != 1 ||
+        check.getNumLoops() != rank || check.getNumParallelLoops() != 1 ||
         !getElementTypeOrSelf(check.getDpsInits()[0].getType()).isInteger(1))
       continue;
     SmallVector<AffineMap> maps = check.getIndexingMapsArray();
@@ -184,6 +187,13 @@ struct TileAndVectorizeGathersPass
     if (failed(checkLoop))
       return failure();
     // One loop: each iteration checks the row of `indices` it has just read.
+    // The loops are made adjacent first (the gather's loop moves down to the
+    // check's: nothing in between uses its results), so that the operands of
+    // both dominate the fused loop wherever it is built.
+    if ((*gatherLoop)->isBeforeInBlock(*checkLoop))
+      rewriter.moveOpBefore(*gatherLoop, *checkLoop);
+    else
+      rewriter.moveOpBefore(*checkLoop, *gatherLoop);
     if (threads)
       fuseIndependentSiblingForallLoops(cast<scf::ForallOp>(*gatherLoop),
                                         cast<scf::ForallOp>(*checkLoop),
@@ -204,9 +214,15 @@ struct TileAndVectorizeGathersPass
     int64_t innermost = ranges.back();
     if (!ShapedType::isDynamic(innermost) && innermost < vectorSize)
       return success(); // Too short for one vector: scalar.
-    // Vectors hold integers and floats only (not complex numbers, strings).
+    // Vectors of whole-byte integers and floats only: not complex numbers
+    // or strings (no vector element type), nor i1 (a vector.gather of i1
+    // from i1 buffers, stored one byte per element, reads wrong values).
     if (!llvm::all_of(gather->getOperandTypes(), [](Type type) {
-          return VectorType::isValidElementType(getElementTypeOrSelf(type));
+          Type element = getElementTypeOrSelf(type);
+          return VectorType::isValidElementType(element) &&
+                 (element.isIndex() ||
+                  (element.isIntOrFloat() &&
+                   element.getIntOrFloatBitWidth() % 8 == 0));
         }))
       return success();
     SmallVector<int64_t> sizes(rank, 1);
@@ -249,8 +265,12 @@ struct TileAndVectorizeGathersPass
       tiled = dropped->resultOp;
     }
     rewriter.setInsertionPoint(tiled);
+    // The explicit non-scalable flag matters: with none, the vectorizer
+    // creates some vector<16xindex> types with an empty scalable-dims list
+    // and others with {false}: two distinct types that print alike, and the
+    // arith ops mixing them fail to verify (22.1).
     FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
-        rewriter, tiled, {vectorSize}, /*inputScalableVecDims=*/{},
+        rewriter, tiled, {vectorSize}, /*inputScalableVecDims=*/{false},
         /*vectorizeNDExtract=*/true);
     if (failed(vectorized))
       return tiled->emitError("linalg-tile-and-vectorize-gathers: "

@@ -100,6 +100,12 @@ static LogicalResult wrapEntryResults(ModuleOp module, StringRef name) {
   return success();
 }
 
+static llvm::cl::opt<std::string> pipelineOptionsText(
+    "pipeline-options",
+    llvm::cl::desc("Options of the onnx-to-llvm pipeline, e.g. "
+                   "\"vector-size=0 num-threads=1\" (scalar, single-threaded)"),
+    llvm::cl::init(""));
+
 /// Lowers `op` (a builtin.module) to the LLVM dialect with the onnx-to-llvm
 /// pipeline, unless it is already there; wraps an entry function that
 /// returns tensors first.
@@ -119,7 +125,12 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
   PassManager pm = PassManager::on<ModuleOp>(op->getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
-  gather::buildONNXToLLVMPipeline(pm, gather::ONNXToLLVMPipelineOptions());
+  auto pipelineOptions =
+      gather::ONNXToLLVMPipelineOptions::createFromString(pipelineOptionsText);
+  if (!pipelineOptions)
+    return op->emitError("invalid --pipeline-options: '")
+           << pipelineOptionsText << "'";
+  gather::buildONNXToLLVMPipeline(pm, *pipelineOptions);
   return pm.run(op);
 }
 

@@ -36,9 +36,14 @@ def ConvertONNXToLinalgPass
       dynamic: on failure `gatherReportShapeError` is called and the gather
       is skipped (it would read outside `data`); the result is then
       unspecified (but allocated);
-    - every index value in [-s, s-1]: an `anyOutOfRange` reduction over
-      `indices`; if it finds one, a cold loop calls `gatherReportIndexError`
-      with the first bad value and its position.
+    - every index value in [-s, s-1]: after the gather, a `linalg.generic`
+      over the same iteration space ORs "out of range" per row (parallel
+      along the outermost dimension, so `linalg-tile-and-vectorize-gathers`
+      runs it in the gather's loop, on the row of `indices` just read) and a
+      small reduction gives "any out of range"; if so, a cold loop calls
+      `gatherReportIndexError` with the first bad value and its position.
+      The index values are checked even when the gather is skipped. Small
+      static scratch buffers are allocated on the stack at function entry.
 
     The report functions are C functions of gather's runtime library
     (include/gather/Runtime/GatherRuntime.h, libgather_runtime.so); their
@@ -53,6 +58,7 @@ def ConvertONNXToLinalgPass
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::LLVM::LLVMDialect",

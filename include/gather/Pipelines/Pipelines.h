@@ -64,7 +64,7 @@ struct ONNXToLLVMPipelineOptions
       *this, "parallel-threshold",
       llvm::cl::desc("Gathers with a static number of elements below this "
                      "stay single-threaded"),
-      llvm::cl::init(65536)};
+      llvm::cl::init(8192)};
 };
 
 /// Appends the onnx-to-llvm pipeline to `pm`, which must be anchored on

@@ -46,7 +46,7 @@ def TileAndVectorizeGathersPass
     Option<"parallel", "parallel", "bool", /*default=*/"true",
            "Tile the outermost dimension with scf.forall">,
     Option<"parallelThreshold", "parallel-threshold", "int64_t",
-           /*default=*/"65536",
+           /*default=*/"8192",
            "Static iteration spaces with fewer elements stay serial">,
     Option<"parallelChunk", "parallel-chunk", "int64_t", /*default=*/"16384",
            "Elements per scf.forall iteration of a rank-1 generic">,

@@ -14,6 +14,7 @@
 #include "gather/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -197,8 +198,8 @@ private:
     // The gather and, with the index check, whether any index value was out
     // of range (found by the gather itself: one pass over `indices`).
     auto gather = [&](OpBuilder &b, Location nestedLoc) {
-      return emitGather(b, nestedLoc, data, indices, axis, axisSize, resultType,
-                        checkIndices);
+      return emitGather(b, nestedLoc, op, data, indices, axis, axisSize,
+                        resultType, checkIndices);
     };
     SmallVector<Value> values;
     if (!gatherIsSafe) {
@@ -217,7 +218,7 @@ private:
             // The index values are still checked (reading only `indices`).
             if (checkIndices)
               zeros.push_back(
-                  emitAnyOutOfRange(b, nestedLoc, indices, axisSize));
+                  emitAnyOutOfRange(b, nestedLoc, op, indices, axisSize));
             scf::YieldOp::create(b, nestedLoc, zeros);
           });
       values = ifOp.getResults();
@@ -344,11 +345,10 @@ private:
   /// parallel, so linalg-tile-and-vectorize-gathers can tile them into one
   /// loop (the check then reads each row of `indices` right after the
   /// gather, from cache).
-  static SmallVector<Value> emitGather(OpBuilder &builder, Location loc,
-                                       Value data, Value indices, int64_t axis,
-                                       Value axisSize,
-                                       RankedTensorType resultType,
-                                       bool checkIndices) {
+  static SmallVector<Value>
+  emitGather(OpBuilder &builder, Location loc, Operation *anchor, Value data,
+             Value indices, int64_t axis, Value axisSize,
+             RankedTensorType resultType, bool checkIndices) {
     int64_t rank = resultType.getRank();
     Value init = emitEmpty(builder, loc, indices, resultType);
     SmallVector<AffineMap> indexingMaps(2,
@@ -377,7 +377,31 @@ private:
     if (!checkIndices)
       return {generic.getResult(0)};
     return {generic.getResult(0),
-            emitAnyOutOfRange(builder, loc, indices, axisSize)};
+            emitAnyOutOfRange(builder, loc, anchor, indices, axisSize)};
+  }
+
+  /// A tensor of `type` for scratch values: for a small static shape in a
+  /// function body (not inside a loop), a buffer allocated once on the stack
+  /// at function entry (no heap allocation per call); otherwise tensor.empty.
+  static Value emitScratch(OpBuilder &b, Location loc, Operation *anchor,
+                           RankedTensorType type, ValueRange dynamicSizes) {
+    constexpr int64_t kMaxStackBytes = 64 * 1024;
+    auto function = dyn_cast<FunctionOpInterface>(anchor->getParentOp());
+    if (!function || !type.hasStaticShape() ||
+        type.getNumElements() * ((type.getElementTypeBitWidth() + 7) / 8) >
+            kMaxStackBytes)
+      return tensor::EmptyOp::create(b, loc, type.getShape(),
+                                     type.getElementType(), dynamicSizes);
+    Value buffer;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&function.getFunctionBody().front());
+      buffer = memref::AllocaOp::create(
+          b, loc, MemRefType::get(type.getShape(), type.getElementType()));
+    }
+    return bufferization::ToTensorOp::create(b, loc, type, buffer,
+                                             /*restrict=*/true,
+                                             /*writable=*/true);
   }
 
   /// Whether any value of `indices` is outside [-s, s-1] (s = `axisSize`):
@@ -385,7 +409,8 @@ private:
   /// rank 1) ORs !inRange over all but the outermost dimension, then a
   /// small reduction over `flags`.
   static Value emitAnyOutOfRange(OpBuilder &builder, Location loc,
-                                 Value indices, Value axisSize) {
+                                 Operation *anchor, Value indices,
+                                 Value axisSize) {
     MLIRContext *context = builder.getContext();
     auto indicesType = cast<RankedTensorType>(indices.getType());
     int64_t rank = indicesType.getRank();
@@ -404,7 +429,8 @@ private:
       flagsMaps.push_back(AffineMap::get(rank, 0, {}, context));
     }
     Value flags =
-        tensor::EmptyOp::create(builder, loc, flagsShape, i1, flagsSizes);
+        emitScratch(builder, loc, anchor, RankedTensorType::get(flagsShape, i1),
+                    flagsSizes);
     flags =
         linalg::FillOp::create(builder, loc, falseValue, flags).getResult(0);
     SmallVector<utils::IteratorType> flagsIterators(
@@ -427,7 +453,7 @@ private:
     if (rank > 1) {
       // anyOutOfRange = OR over the flags of the outermost dimension.
       Value any =
-          tensor::EmptyOp::create(builder, loc, ArrayRef<int64_t>{}, i1);
+          emitScratch(builder, loc, anchor, RankedTensorType::get({}, i1), {});
       any = linalg::FillOp::create(builder, loc, falseValue, any).getResult(0);
       SmallVector<AffineMap> maps = {builder.getMultiDimIdentityMap(1),
                                      AffineMap::get(1, 0, {}, context)};

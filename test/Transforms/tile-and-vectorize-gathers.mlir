@@ -1,0 +1,101 @@
+// RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers --canonicalize --cse --split-input-file | FileCheck %s
+// RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers="vector-size=0 parallel=false" --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=SCALAR
+// RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers="parallel-threshold=0" --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=ALL
+// RUN: not gather-opt %s --linalg-tile-and-vectorize-gathers="vector-size=-1" --split-input-file 2>&1 | FileCheck %s --check-prefix=BAD
+
+// BAD: error: linalg-tile-and-vectorize-gathers: vector-size and parallel-threshold must be >= 0 and parallel-chunk >= 1
+
+// A large static gather (2^16 elements, the default threshold): one
+// scf.forall over the rows holds the gather, tiled by 16 and vectorized into
+// vector.gather, and the index check of the same row.
+// CHECK-LABEL: func.func @large
+// CHECK:         scf.forall (%[[ROW:.*]]) in (256) shared_outs(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<256x256xf32>, tensor<256xi1>)
+// CHECK:           scf.for %{{.*}} = %c0 to %c256 step %c16
+// CHECK:             vector.transfer_read {{.*}}, vector<16xi64>
+// CHECK:             vector.gather {{.*}} : tensor<256x256xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK:             vector.transfer_write {{.*}} : vector<16xf32>, tensor<
+// CHECK:           linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK:           scf.forall.in_parallel
+// CHECK-NOT:     scf.forall
+// SCALAR-LABEL: func.func @large
+// SCALAR:         scf.for %{{.*}} = %c0 to %c256 step %c1
+// SCALAR-NOT:       vector.
+// SCALAR-NOT:     scf.forall
+func.func @large(%d: tensor<256x256xf32>, %i: tensor<256x256xi64>) -> tensor<256x256xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<256x256xf32>, tensor<256x256xi64>
+  return %0 : tensor<256x256xf32>
+}
+
+// -----
+
+// Below the threshold: no threads; the rows are still visited by one loop
+// (gather, then check of the row). 37 = 2 x 16 + 5: the last, partial
+// vector tile is peeled and stays scalar (no masks).
+// CHECK-LABEL: func.func @small_with_remainder
+// CHECK-NOT:     scf.forall
+// CHECK:         scf.for %{{.*}} = %c0 to %c5 step %c1
+// CHECK:           scf.for %{{.*}} = %c0 to %c32 step %c16
+// CHECK:             vector.gather
+// CHECK:           linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel", "parallel"]
+// CHECK-SAME:        tensor<1x5xi64>
+// CHECK-NOT:     vector.mask
+// ALL-LABEL: func.func @small_with_remainder
+// ALL:         scf.forall (%{{.*}}) in (5)
+func.func @small_with_remainder(%d: tensor<5x37xf32>, %i: tensor<5x37xi64>) -> tensor<5x37xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<5x37xf32>, tensor<5x37xi64>
+  return %0 : tensor<5x37xf32>
+}
+
+// -----
+
+// Dynamic shapes are threaded whatever their size; the innermost loop is
+// peeled at the last multiple of 16.
+// CHECK-LABEL: func.func @dynamic
+// CHECK:         scf.forall
+// CHECK:           scf.for
+// CHECK:             vector.gather
+// CHECK:           scf.for
+// CHECK:             linalg.generic
+// CHECK-NOT:     vector.mask
+func.func @dynamic(%d: tensor<?x?xf32>, %i: tensor<?x?xi32>) -> tensor<?x?xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 0 : tensor<?x?xf32>, tensor<?x?xi32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// Fewer elements than one vector: scalar, untouched.
+// CHECK-LABEL: func.func @tiny
+// CHECK-NOT:     vector.
+// CHECK-NOT:     scf.forall
+// CHECK:         return
+func.func @tiny(%d: tensor<2x3xf32>, %i: tensor<2x3xi64>) -> tensor<2x3xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<2x3xf32>, tensor<2x3xi64>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// Complex numbers cannot be vector elements: scalar loops, still threaded.
+// CHECK-LABEL: func.func @complex
+// CHECK:         scf.forall
+// CHECK-NOT:     vector.
+// CHECK:         return
+func.func @complex(%d: tensor<256x256xcomplex<f32>>, %i: tensor<256x256xi64>) -> tensor<256x256xcomplex<f32>> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<256x256xcomplex<f32>>, tensor<256x256xi64>
+  return %0 : tensor<256x256xcomplex<f32>>
+}
+
+// -----
+
+// i1 data (one byte per element in memory) is not vectorized either.
+// CHECK-LABEL: func.func @booleans
+// CHECK:         scf.forall
+// CHECK-NOT:     vector.
+// CHECK:         return
+func.func @booleans(%d: tensor<256x256xi1>, %i: tensor<256x256xi64>) -> tensor<256x256xi1> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<256x256xi1>, tensor<256x256xi64>
+  return %0 : tensor<256x256xi1>
+}
