@@ -52,8 +52,8 @@ bool isGatherLike(linalg::GenericOp op) {
 
 /// The index check convert-onnx-to-linalg emits right after `gather` (same
 /// block, same `indices`, before any other gather): a generic of the same
-/// rank (> 1) whose i1 output is indexed by the outermost dimension only,
-/// the other dimensions being reductions. Null if there is none.
+/// rank (> 1) whose i1 output is indexed by all but the innermost dimension,
+/// the innermost being a reduction. Null if there is none.
 linalg::GenericOp findIndexCheck(linalg::GenericOp gather) {
   int64_t rank = gather.getNumLoops();
   if (rank < 2)
@@ -67,13 +67,15 @@ linalg::GenericOp findIndexCheck(linalg::GenericOp gather) {
       return nullptr;
     if (!check.hasPureTensorSemantics() || check.getNumDpsInputs() != 1 ||
         check.getDpsInputs()[0] != indices || check.getNumDpsInits() != 1 ||
-        check.getNumLoops() != rank || check.getNumParallelLoops() != 1 ||
+        check.getNumLoops() != rank ||
+        check.getNumParallelLoops() != static_cast<unsigned>(rank - 1) ||
         !getElementTypeOrSelf(check.getDpsInits()[0].getType()).isInteger(1))
       continue;
     SmallVector<AffineMap> maps = check.getIndexingMapsArray();
-    if (maps[0].isIdentity() && maps[1].getNumResults() == 1 &&
-        maps[1].getResult(0) == getAffineDimExpr(0, check.getContext()) &&
-        check.getIteratorTypesArray()[0] == utils::IteratorType::parallel)
+    if (maps[0].isIdentity() &&
+        maps[1] == AffineMap::getMultiDimIdentityMap(rank, check.getContext())
+                       .getMajorSubMap(rank - 1) &&
+        check.getIteratorTypesArray().back() == utils::IteratorType::reduction)
       return check;
   }
   return nullptr;
@@ -93,10 +95,10 @@ struct TileAndVectorizeGathersPass
     }
     IRRewriter rewriter(&getContext());
 
-    // 1. Loops over the outermost dimension: scf.forall (threads) or scf.for,
-    //    holding both the gather and its index check.
+    // 1. One loop over the rows: scf.forall (threads) or scf.for, holding
+    //    both the gather and its index check.
     for (linalg::GenericOp gather : collectGathers())
-      if (failed(tileOutermost(rewriter, gather)))
+      if (failed(tileRows(rewriter, gather)))
         return signalPassFailure();
 
     // 2. Vectors: tiles of exactly [1, ..., 1, vectorSize], made static by
@@ -162,24 +164,28 @@ struct TileAndVectorizeGathersPass
     return loops->front().getOperation();
   }
 
-  LogicalResult tileOutermost(RewriterBase &rewriter,
-                              linalg::GenericOp gather) {
+  LogicalResult tileRows(RewriterBase &rewriter, linalg::GenericOp gather) {
     int64_t rank = gather.getNumLoops();
     SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
     bool isStatic = !llvm::any_of(ranges, ShapedType::isDynamic);
     int64_t numElements = 1;
     for (int64_t size : ranges)
       numElements = ShapedType::isDynamic(size) ? size : numElements * size;
-    if (isStatic && (numElements == 0 || ranges[0] == 1))
+    if (isStatic && numElements == 0)
       return success();
+    // Rows: of the innermost dimension; chunks of parallelChunk for rank 1.
+    int64_t rowSize = rank == 1 ? parallelChunk : ranges.back();
+    if (isStatic && llvm::divideCeil(numElements, rowSize) <= 1)
+      return success(); // A single row: nothing to split.
     bool threads = parallel && (!isStatic || numElements >= parallelThreshold);
     linalg::GenericOp check = findIndexCheck(gather);
     if (!threads && !check)
       return success();
     auto loopType = threads ? scf::SCFTilingOptions::LoopType::ForallOp
                             : scf::SCFTilingOptions::LoopType::ForOp;
-    SmallVector<int64_t> sizes(rank, 0);
-    sizes[0] = rank == 1 ? parallelChunk : 1;
+    // Rows: tiles of 1 on all but the innermost dimension (chunks for rank 1).
+    SmallVector<int64_t> sizes(rank, 1);
+    sizes.back() = rank == 1 ? parallelChunk : 0;
     FailureOr<Operation *> gatherLoop = tile(rewriter, gather, sizes, loopType);
     if (failed(gatherLoop) || !check)
       return gatherLoop;
@@ -194,13 +200,22 @@ struct TileAndVectorizeGathersPass
       rewriter.moveOpBefore(*gatherLoop, *checkLoop);
     else
       rewriter.moveOpBefore(*checkLoop, *gatherLoop);
-    if (threads)
+    if (threads) {
       fuseIndependentSiblingForallLoops(cast<scf::ForallOp>(*gatherLoop),
                                         cast<scf::ForallOp>(*checkLoop),
                                         rewriter);
-    else
-      fuseIndependentSiblingForLoops(cast<scf::ForOp>(*gatherLoop),
-                                     cast<scf::ForOp>(*checkLoop), rewriter);
+      return success();
+    }
+    // scf.for: one loop per dimension; fuse them level by level.
+    scf::ForOp fused = fuseIndependentSiblingForLoops(
+        cast<scf::ForOp>(*gatherLoop), cast<scf::ForOp>(*checkLoop), rewriter);
+    while (fused) {
+      auto inner = llvm::to_vector(fused.getBody()->getOps<scf::ForOp>());
+      if (inner.size() != 2)
+        break;
+      rewriter.moveOpBefore(inner[0], inner[1]);
+      fused = fuseIndependentSiblingForLoops(inner[0], inner[1], rewriter);
+    }
     return success();
   }
 

@@ -99,3 +99,15 @@ func.func @booleans(%d: tensor<256x256xi1>, %i: tensor<256x256xi64>) -> tensor<2
   %0 = onnx.GatherElements %d, %i axis = 1 : tensor<256x256xi1>, tensor<256x256xi64>
   return %0 : tensor<256x256xi1>
 }
+
+// -----
+
+// Rank 1: threads over chunks of 16384 elements (7 chunks, the last partial).
+// CHECK-LABEL: func.func @rank1
+// CHECK:         scf.forall (%{{.*}}) = (0) to (100000) step (16384)
+// CHECK:           vector.gather
+// CHECK:         return
+func.func @rank1(%d: tensor<100000xf32>, %i: tensor<100000xi64>) -> tensor<100000xf32> {
+  %0 = onnx.GatherElements %d, %i : tensor<100000xf32>, tensor<100000xi64>
+  return %0 : tensor<100000xf32>
+}

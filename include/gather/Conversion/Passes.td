@@ -37,9 +37,10 @@ def ConvertONNXToLinalgPass
       is skipped (it would read outside `data`); the result is then
       unspecified (but allocated);
     - every index value in [-s, s-1]: after the gather, a `linalg.generic`
-      over the same iteration space ORs "out of range" per row (parallel
-      along the outermost dimension, so `linalg-tile-and-vectorize-gathers`
-      runs it in the gather's loop, on the row of `indices` just read) and a
+      over the same iteration space ORs "out of range" along each innermost
+      row (parallel over the other dimensions, so
+      `linalg-tile-and-vectorize-gathers` runs it in the gather's loop over
+      the rows, on the row of `indices` just read) and a
       small reduction gives "any out of range"; if so, a cold loop calls
       `gatherReportIndexError` with the first bad value and its position.
       The index values are checked even when the gather is skipped. Small

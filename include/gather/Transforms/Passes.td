@@ -21,20 +21,25 @@ def TileAndVectorizeGathersPass
     maps and exactly one `tensor.extract` in its body; other ops are left
     alone.
 
-    1. Threads (`parallel`): the generic is tiled with `scf.forall` over its
-       outermost dimension (tile size 1, or `parallel-chunk` elements for a
-       rank-1 generic), unless its iteration space is static and has fewer
-       than `parallel-threshold` elements. `scf-forall-to-parallel` and
-       `convert-scf-to-openmp` then turn the loop into an OpenMP worksharing
-       loop.
-    2. Vectors (`vector-size` > 0): the (tiled) generic is tiled with `scf.for`
-       to tiles of [1, ..., 1, vector-size] and each tile is vectorized with
-       `linalg::vectorize` (`vectorizeNDExtract`): the read of the index
-       values becomes a `vector.transfer_read`, the read of `data` a
-       `vector.gather` and the write a `vector.transfer_write`, masked where
-       the innermost size is dynamic or not a multiple of `vector-size`.
-       Leading unit vector dimensions are then dropped and the tensor slices
-       folded into the transfers (upstream vector and tensor patterns).
+    1. Rows: the generic is tiled into one loop over its rows (all
+       dimensions but the innermost, tile size 1; chunks of `parallel-chunk`
+       elements for rank 1): `scf.forall` for threads (`parallel`) unless
+       the iteration space is static with fewer than `parallel-threshold`
+       elements, `scf.for` otherwise. The index check that
+       `convert-onnx-to-linalg` emits after the gather (a generic over the
+       same `indices`, parallel over the rows) is tiled the same way and the
+       two loops are fused: each row of `indices` is checked right after the
+       gather read it. `scf-forall-to-parallel` and `convert-scf-to-openmp`
+       then turn `scf.forall` into an OpenMP worksharing loop.
+    2. Vectors (`vector-size` > 0): each row is tiled by `vector-size` with
+       `scf.for`; when the innermost size is dynamic or not a multiple of
+       `vector-size`, the last, partial tile is peeled off and stays scalar
+       (no masks). Each full tile, after dropping its unit dimensions, is
+       vectorized with `linalg::vectorize` (`vectorizeNDExtract`): the read
+       of the index values becomes a `vector.transfer_read`, the read of
+       `data` a `vector.gather`, the write a `vector.transfer_write`. Rows
+       shorter than one vector, and element types that are not whole-byte
+       integers or floats (i1, complex, strings), stay scalar.
 
     Vectorized and threaded code computes exactly what the scalar loops of
     `convert-linalg-to-loops` compute (the tests compare them).

@@ -338,12 +338,10 @@ private:
 
   /// The gather: an all-parallel linalg.generic over the shape of
   /// `indices`. With `checkIndices`, also "any index value out of range"
-  /// (second returned value): a linalg.generic over the same iteration
-  /// space whose output `flags` (tensor<D0xi1>; tensor<i1> for rank 1) ORs
-  /// !inRange over all but the outermost dimension, then a small reduction
-  /// over `flags`. Both generics iterate over the outermost dimension in
-  /// parallel, so linalg-tile-and-vectorize-gathers can tile them into one
-  /// loop (the check then reads each row of `indices` right after the
+  /// (second returned value, see emitAnyOutOfRange). Both generics are
+  /// parallel over all but the innermost dimension, so
+  /// linalg-tile-and-vectorize-gathers can tile them into one loop over the
+  /// rows (the check then reads each row of `indices` right after the
   /// gather, from cache).
   static SmallVector<Value>
   emitGather(OpBuilder &builder, Location loc, Operation *anchor, Value data,
@@ -405,38 +403,39 @@ private:
   }
 
   /// Whether any value of `indices` is outside [-s, s-1] (s = `axisSize`):
-  /// a linalg.generic whose output `flags` (tensor<D0xi1>; tensor<i1> for
-  /// rank 1) ORs !inRange over all but the outermost dimension, then a
-  /// small reduction over `flags`.
+  /// a linalg.generic whose output `flags` (one i1 per row: the shape of
+  /// `indices` without its innermost dimension; tensor<i1> for rank 1) ORs
+  /// !inRange along the innermost dimension, then a reduction over `flags`.
   static Value emitAnyOutOfRange(OpBuilder &builder, Location loc,
                                  Operation *anchor, Value indices,
                                  Value axisSize) {
     MLIRContext *context = builder.getContext();
     auto indicesType = cast<RankedTensorType>(indices.getType());
     int64_t rank = indicesType.getRank();
-    // flags[d0] = OR over d1.. of !inRange(normalize(indices[d0, d1, ..])).
+    // flags[d0, .., dr-2] = OR over the innermost dimension of
+    // !inRange(normalize(indices[d0, .., dr-1])): one flag per row.
     Type i1 = builder.getI1Type();
     Value falseValue = arith::ConstantIntOp::create(builder, loc, 0, 1);
     SmallVector<int64_t> flagsShape;
     SmallVector<Value> flagsSizes;
-    SmallVector<AffineMap> flagsMaps = {builder.getMultiDimIdentityMap(rank)};
-    if (rank > 1) {
-      flagsShape.push_back(indicesType.getDimSize(0));
-      if (indicesType.isDynamicDim(0))
-        flagsSizes.push_back(tensor::DimOp::create(builder, loc, indices, 0));
-      flagsMaps.push_back(AffineMap::get(rank, 0, builder.getAffineDimExpr(0)));
-    } else {
-      flagsMaps.push_back(AffineMap::get(rank, 0, {}, context));
+    SmallVector<AffineExpr> rowDims;
+    for (int64_t d = 0; d + 1 < rank; ++d) {
+      flagsShape.push_back(indicesType.getDimSize(d));
+      if (indicesType.isDynamicDim(d))
+        flagsSizes.push_back(tensor::DimOp::create(builder, loc, indices, d));
+      rowDims.push_back(builder.getAffineDimExpr(d));
     }
+    SmallVector<AffineMap> flagsMaps = {
+        builder.getMultiDimIdentityMap(rank),
+        AffineMap::get(rank, 0, rowDims, context)};
     Value flags =
         emitScratch(builder, loc, anchor, RankedTensorType::get(flagsShape, i1),
                     flagsSizes);
     flags =
         linalg::FillOp::create(builder, loc, falseValue, flags).getResult(0);
     SmallVector<utils::IteratorType> flagsIterators(
-        rank, utils::IteratorType::reduction);
-    if (rank > 1)
-      flagsIterators[0] = utils::IteratorType::parallel;
+        rank, utils::IteratorType::parallel);
+    flagsIterators.back() = utils::IteratorType::reduction;
     flags = linalg::GenericOp::create(
                 builder, loc, TypeRange{flags.getType()}, ValueRange{indices},
                 ValueRange{flags}, flagsMaps, flagsIterators,
@@ -451,24 +450,24 @@ private:
                 })
                 .getResult(0);
     if (rank > 1) {
-      // anyOutOfRange = OR over the flags of the outermost dimension.
+      // anyOutOfRange = OR over the flags of all rows.
       Value any =
           emitScratch(builder, loc, anchor, RankedTensorType::get({}, i1), {});
       any = linalg::FillOp::create(builder, loc, falseValue, any).getResult(0);
-      SmallVector<AffineMap> maps = {builder.getMultiDimIdentityMap(1),
-                                     AffineMap::get(1, 0, {}, context)};
-      flags =
-          linalg::GenericOp::create(
-              builder, loc, TypeRange{any.getType()}, ValueRange{flags},
-              ValueRange{any}, maps,
-              SmallVector<utils::IteratorType>{utils::IteratorType::reduction},
-              [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
-                linalg::YieldOp::create(
-                    b, nestedLoc,
-                    arith::OrIOp::create(b, nestedLoc, args[0], args[1])
-                        .getResult());
-              })
-              .getResult(0);
+      SmallVector<AffineMap> maps = {builder.getMultiDimIdentityMap(rank - 1),
+                                     AffineMap::get(rank - 1, 0, {}, context)};
+      flags = linalg::GenericOp::create(
+                  builder, loc, TypeRange{any.getType()}, ValueRange{flags},
+                  ValueRange{any}, maps,
+                  SmallVector<utils::IteratorType>(
+                      rank - 1, utils::IteratorType::reduction),
+                  [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+                    linalg::YieldOp::create(
+                        b, nestedLoc,
+                        arith::OrIOp::create(b, nestedLoc, args[0], args[1])
+                            .getResult());
+                  })
+                  .getResult(0);
     }
     return tensor::ExtractOp::create(builder, loc, flags, ValueRange{});
   }
