@@ -80,6 +80,8 @@ def bytes_per_call(w):
 def fmt_time(seconds):
     if seconds is None:
         return "–"
+    if seconds < 1e-6:
+        return f"{seconds * 1e9:.0f} ns"
     if seconds < 1e-3:
         return f"{seconds * 1e6:.1f} µs"
     return f"{seconds * 1e3:.3f} ms"
@@ -101,6 +103,8 @@ def main():
     if only:
         workloads = [w for w in workloads if w["name"] in only]
     gather_bench = os.path.join(args.build, "bin", "gather-bench")
+    if not os.path.exists(gather_bench):
+        raise SystemExit(f"{gather_bench} is missing: build first (bench/run.sh does)")
     models = os.path.join(args.build, "bench-models")
     subprocess.run(["/usr/bin/python3", os.path.join(HERE, "make_models.py"),
                     workloads_path, models], check=True)
@@ -239,7 +243,7 @@ def markdown(results):
     h = next((w for w in results["workloads"] if w["name"] == "h"), None)
     if h and "ours/t1" in h["times"]:
         overhead = h["times"]["ours/t1"]
-        lines.append(f"Per-call overhead ([1,1]): {overhead * 1e6:.3f} µs "
+        lines.append(f"Per-call overhead ([1,1], 1 thread): {overhead * 1e9:.0f} ns "
                      f"({'✓' if overhead <= OVERHEAD_TARGET_S else '✗'} target ≤ 2 µs).")
     lines.append("")
     lines.append("Targets (✓/✗): ours ≤ torch, ≤ 0.5 × ORT's kernel time, ≤ 1.2 × the C loop "
