@@ -3,8 +3,9 @@
 same inputs, gather's JIT kernel (1 and 2 threads), the plain C loop
 (gather-bench, Google Benchmark), ONNX Runtime (bench/ort), PyTorch and NumPy
 (peers.py), then prints the median times, effective GB/s and our ratios,
-writes bench/results/{results.json,results.md,chart.png} and, with
---update-readme, the table between the README's bench markers.
+writes results.json, results.md and chart.png (into build/bench-results/,
+or with --update-readme into bench/results/ plus the table between the
+README's bench markers).
 
 Usually run through bench/run.sh (installs the peers, builds, runs this).
 Each phase runs `--rounds` times, the phases interleaved (A B C A B C); a
@@ -172,13 +173,17 @@ def main():
                         entry["times"][f"ort_kernel/t{threads}"] = k
         results["workloads"].append(entry)
 
-    os.makedirs(os.path.join(HERE, "results"), exist_ok=True)
-    with open(os.path.join(HERE, "results", "results.json"), "w") as f:
+    # The committed results (README) change only with --update-readme.
+    out_dir = (os.path.join(HERE, "results") if args.update_readme
+               else os.path.join(args.build, "bench-results"))
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
     table = markdown(results)
-    with open(os.path.join(HERE, "results", "results.md"), "w") as f:
+    with open(os.path.join(out_dir, "results.md"), "w") as f:
         f.write(table)
-    chart(results, os.path.join(HERE, "results", "chart.png"))
+    chart(results, os.path.join(out_dir, "chart.png"))
+    log(f"results written to {out_dir}")
     print(table)
     for m in mismatches:
         print("CHECKSUM MISMATCH:", m)

@@ -48,7 +48,7 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
 
   // Threads (scf.forall) and vectors (vector.gather) for the gathers.
   bool threads = options.numThreads != 1;
-  if (options.vectorSize > 0 || threads) {
+  if (options.vectorSize != 0 || threads) { // (the pass rejects < 0)
     TileAndVectorizeGathersPassOptions codegenOptions;
     codegenOptions.vectorSize = options.vectorSize;
     codegenOptions.parallel = threads;

@@ -86,13 +86,16 @@ struct TileAndVectorizeGathersPass
           TileAndVectorizeGathersPass> {
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *context) override {
+    if (vectorSize < 0 || parallelThreshold < 0 || parallelChunk < 1)
+      return emitError(UnknownLoc::get(context),
+                       "linalg-tile-and-vectorize-gathers: vector-size and "
+                       "parallel-threshold must be >= 0 and parallel-chunk "
+                       ">= 1");
+    return success();
+  }
+
   void runOnOperation() override {
-    if (vectorSize < 0 || parallelThreshold < 0 || parallelChunk < 1) {
-      getOperation().emitError("linalg-tile-and-vectorize-gathers: "
-                               "vector-size and parallel-threshold must be "
-                               ">= 0 and parallel-chunk >= 1");
-      return signalPassFailure();
-    }
     IRRewriter rewriter(&getContext());
 
     // 1. One loop over the rows: scf.forall (threads) or scf.for, holding
