@@ -15,6 +15,8 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -24,6 +26,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace gather {
@@ -81,17 +85,74 @@ linalg::GenericOp findIndexCheck(linalg::GenericOp gather) {
   return nullptr;
 }
 
+/// Whether the buffer of tensor `value` is surely contiguous and row-major
+/// once bufferized. vector.gather linearizes its offsets with the tensor's
+/// shape, so it must not read a strided buffer (a slice, a memref with a
+/// strided layout). Function arguments are contiguous under the pipeline's
+/// identity-layout-map function boundaries; anything unsure is not.
+bool isSurelyContiguous(Value value, int depth = 0) {
+  if (depth > 16)
+    return false;
+  if (auto argument = dyn_cast<BlockArgument>(value))
+    return isa<FunctionOpInterface>(argument.getOwner()->getParentOp());
+  Operation *op = value.getDefiningOp();
+  if (isa<arith::ConstantOp, tensor::EmptyOp, tensor::GenerateOp,
+          tensor::FromElementsOp, func::CallOp>(op))
+    return true;
+  if (auto toTensor = dyn_cast<bufferization::ToTensorOp>(op)) {
+    auto memref = dyn_cast<MemRefType>(toTensor.getBuffer().getType());
+    return memref && memref.getLayout().isIdentity();
+  }
+  if (auto cast = dyn_cast<tensor::CastOp>(op))
+    return isSurelyContiguous(cast.getSource(), depth + 1);
+  if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
+    return isSurelyContiguous(collapse.getSrc(), depth + 1);
+  if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op))
+    return isSurelyContiguous(expand.getSrc(), depth + 1);
+  // Destination-style ops write into (the buffer of) their init.
+  if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
+    return isSurelyContiguous(
+        dps.getDpsInits()[cast<OpResult>(value).getResultNumber()], depth + 1);
+  return false;
+}
+
+/// The tensor a gather-like generic reads with tensor.extract (`data`).
+Value getGatheredTensor(linalg::GenericOp gather) {
+  return (*gather.getBody()->getOps<tensor::ExtractOp>().begin()).getTensor();
+}
+
+/// Whether vector.gather can implement `gather`: a contiguous row-major
+/// `data`, and whole-byte integer or float elements (not complex numbers or
+/// strings, which are no vector elements, nor i1: a vector.gather of i1
+/// from i1 buffers, stored one byte per element, reads wrong values).
+bool canVectorize(linalg::GenericOp gather) {
+  if (!isSurelyContiguous(getGatheredTensor(gather)))
+    return false;
+  return llvm::all_of(gather->getOperandTypes(), [](Type type) {
+    Type element = getElementTypeOrSelf(type);
+    return VectorType::isValidElementType(element) &&
+           (element.isIndex() || (element.isIntOrFloat() &&
+                                  element.getIntOrFloatBitWidth() % 8 == 0));
+  });
+}
+
+/// Larger vectors only slow compilation down (vector ops are unrolled to the
+/// target's width).
+constexpr int64_t kMaxVectorSize = 256;
+
 struct TileAndVectorizeGathersPass
     : public gather::impl::TileAndVectorizeGathersPassBase<
           TileAndVectorizeGathersPass> {
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    if (vectorSize < 0 || parallelThreshold < 0 || parallelChunk < 1)
+    if (vectorSize < 0 || vectorSize > kMaxVectorSize ||
+        parallelThreshold < 0 || parallelChunk < 1)
       return emitError(UnknownLoc::get(context),
-                       "linalg-tile-and-vectorize-gathers: vector-size and "
-                       "parallel-threshold must be >= 0 and parallel-chunk "
-                       ">= 1");
+                       "linalg-tile-and-vectorize-gathers: vector-size must "
+                       "be in [0, ")
+             << kMaxVectorSize
+             << "], parallel-threshold >= 0 and parallel-chunk >= 1";
     return success();
   }
 
@@ -106,7 +167,8 @@ struct TileAndVectorizeGathersPass
 
     // 2. Vectors: tiles of exactly [1, ..., 1, vectorSize], made static by
     //    canonicalization (after peeling), then vectorized without masks.
-    if (vectorSize == 0)
+    //    (vector-size 1 means scalar loops, like 0.)
+    if (vectorSize <= 1)
       return;
     for (linalg::GenericOp gather : collectGathers())
       if (failed(tileForVectors(rewriter, gather)))
@@ -124,7 +186,8 @@ struct TileAndVectorizeGathersPass
       SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
       SmallVector<int64_t> tile(ranges.size(), 1);
       tile.back() = vectorSize;
-      if (llvm::equal(ranges, tile) && failed(vectorizeTile(rewriter, gather)))
+      if (llvm::equal(ranges, tile) && canVectorize(gather) &&
+          failed(vectorizeTile(rewriter, gather)))
         return signalPassFailure();
     }
   }
@@ -232,16 +295,7 @@ struct TileAndVectorizeGathersPass
     int64_t innermost = ranges.back();
     if (!ShapedType::isDynamic(innermost) && innermost < vectorSize)
       return success(); // Too short for one vector: scalar.
-    // Vectors of whole-byte integers and floats only: not complex numbers
-    // or strings (no vector element type), nor i1 (a vector.gather of i1
-    // from i1 buffers, stored one byte per element, reads wrong values).
-    if (!llvm::all_of(gather->getOperandTypes(), [](Type type) {
-          Type element = getElementTypeOrSelf(type);
-          return VectorType::isValidElementType(element) &&
-                 (element.isIndex() ||
-                  (element.isIntOrFloat() &&
-                   element.getIntOrFloatBitWidth() % 8 == 0));
-        }))
+    if (!canVectorize(gather))
       return success();
     SmallVector<int64_t> sizes(rank, 1);
     sizes.back() = vectorSize;

@@ -4,7 +4,8 @@
 // one program (remainders of vector tiles, sizes below one vector, dynamic
 // shapes, ranks 1 to 3, every axis, indices smaller or larger than data,
 // negative and out-of-range-free indices, i32 and i64 indices, 7 element
-// types, a gather large enough to be threaded by default) prints identical
+// types, a gather large enough to be threaded by default, strided `data`)
+// prints identical
 // results under every configuration.
 //
 // RUN: gather-runner %s -e main --entry-point-result=void --pipeline-options="vector-size=0 num-threads=1" > %t.oracle
@@ -29,7 +30,10 @@
 // CHECK{LITERAL}: result 1: tensor<5x37xf32> = [[3000, 2001, 1002, 3,
 // CHECK{LITERAL}: result 10: tensor<2x3xf32> = [[1, 0, 2], [1000, 1002, 1001]]
 // CHECK:          result 16: tensor<300x300xf32>
-// CHECK-NOT:      result 17
+// Row 1 of result 17 reads row 1 of the slice (1000 + j), not row 0.
+// CHECK{LITERAL}: result 17: tensor<2x16xf32> = [[13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7, 0, 9, 2, 11, 4], [1012, 1005,
+// CHECK:          result 18: tensor<3x16xf32>
+// CHECK-NOT:      result 19
 
 #id = affine_map<(a, b) -> (a, b)>
 
@@ -124,8 +128,10 @@ func.func @main() -> (tensor<5x37xf32>, tensor<5x37xf32>, tensor<?x?xf32>, tenso
                       tensor<?xf32>, tensor<3x4x21xf32>, tensor<3x4x21xf32>, tensor<3x4x21xf32>,
                       tensor<4x33xf32>, tensor<3x40xf32>, tensor<2x3xf32>, tensor<6x35xf32>,
                       tensor<6x35xf16>, tensor<6x35xi8>, tensor<6x35xf64>, tensor<6x35xi1>,
-                      tensor<300x300xf32>) {
+                      tensor<300x300xf32>, tensor<2x16xf32>, tensor<3x16xf32>) {
   %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
   %c4 = arith.constant 4 : index
@@ -231,10 +237,23 @@ func.func @main() -> (tensor<5x37xf32>, tensor<5x37xf32>, tensor<?x?xf32>, tenso
   %is16 = tensor.cast %i16 : tensor<?x?xi64> to tensor<300x300xi64>
   %r16 = onnx.GatherElements %ds16, %is16 axis = 1 : tensor<300x300xf32>, tensor<300x300xi64>
 
-  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16
+  // 17, 18: `data` is a strided slice (columns 0-15, then 8-23, of rows
+  // 32 long): vector.gather would assume contiguous rows; it stays scalar.
+  %d17 = call @data(%c3, %c32) : (index, index) -> tensor<?x?xf32>
+  %ds17 = tensor.cast %d17 : tensor<?x?xf32> to tensor<3x32xf32>
+  %slice17 = tensor.extract_slice %ds17[0, 0] [2, 16] [1, 1] : tensor<3x32xf32> to tensor<2x16xf32>
+  %i17 = call @indices(%c2, %c16, %c16) : (index, index, index) -> tensor<?x?xi64>
+  %is17 = tensor.cast %i17 : tensor<?x?xi64> to tensor<2x16xi64>
+  %r17 = onnx.GatherElements %slice17, %is17 axis = 1 : tensor<2x16xf32>, tensor<2x16xi64>
+  %slice18 = tensor.extract_slice %ds17[0, 8] [3, 16] [1, 1] : tensor<3x32xf32> to tensor<3x16xf32>
+  %i18 = call @indices(%c3, %c16, %c3) : (index, index, index) -> tensor<?x?xi64>
+  %is18 = tensor.cast %i18 : tensor<?x?xi64> to tensor<3x16xi64>
+  %r18 = onnx.GatherElements %slice18, %is18 axis = 0 : tensor<3x16xf32>, tensor<3x16xi64>
+
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16, %r17, %r18
       : tensor<5x37xf32>, tensor<5x37xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
         tensor<?xf32>, tensor<3x4x21xf32>, tensor<3x4x21xf32>, tensor<3x4x21xf32>,
         tensor<4x33xf32>, tensor<3x40xf32>, tensor<2x3xf32>, tensor<6x35xf32>,
         tensor<6x35xf16>, tensor<6x35xi8>, tensor<6x35xf64>, tensor<6x35xi1>,
-        tensor<300x300xf32>
+        tensor<300x300xf32>, tensor<2x16xf32>, tensor<3x16xf32>
 }

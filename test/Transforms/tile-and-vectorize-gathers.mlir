@@ -1,9 +1,14 @@
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers --canonicalize --cse --split-input-file | FileCheck %s
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers="vector-size=0 parallel=false" --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=SCALAR
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers="parallel-threshold=0" --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=ALL
-// RUN: not gather-opt %s --linalg-tile-and-vectorize-gathers="vector-size=-1" --split-input-file 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not gather-opt %s --linalg-tile-and-vectorize-gathers="vector-size=-1" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not gather-opt %s --linalg-tile-and-vectorize-gathers="vector-size=257" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not gather-opt %s --onnx-to-llvm="parallel-threshold=-5" 2>&1 | FileCheck %s --check-prefix=BAD
+// vector-size=1 is scalar code.
+// RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers="vector-size=1" --split-input-file | FileCheck %s --check-prefix=SCALAR
 
-// BAD: error: linalg-tile-and-vectorize-gathers: vector-size and parallel-threshold must be >= 0 and parallel-chunk >= 1
+// BAD: error: linalg-tile-and-vectorize-gathers: vector-size must be in [0, 256], parallel-threshold >= 0 and parallel-chunk >= 1
+// BAD-NOT: error
 
 // A large static gather (2^16 elements, the default threshold): one
 // scf.forall over the rows holds the gather, tiled by 16 and vectorized into
@@ -19,11 +24,24 @@
 // CHECK:           scf.forall.in_parallel
 // CHECK-NOT:     scf.forall
 // SCALAR-LABEL: func.func @large
-// SCALAR:         scf.for %{{.*}} = %c0 to %c256 step %c1
-// SCALAR-NOT:       vector.
-// SCALAR-NOT:     scf.forall
+// SCALAR-NOT:     vector.
+// SCALAR:         return
 func.func @large(%d: tensor<256x256xf32>, %i: tensor<256x256xi64>) -> tensor<256x256xf32> {
   %0 = onnx.GatherElements %d, %i axis = 1 : tensor<256x256xf32>, tensor<256x256xi64>
+  return %0 : tensor<256x256xf32>
+}
+
+// -----
+
+// `data` is a slice (strided rows): vector.gather would read the wrong
+// elements, so the gather stays scalar (still threaded).
+// CHECK-LABEL: func.func @strided_data
+// CHECK:         scf.forall
+// CHECK-NOT:     vector.gather
+// CHECK:         return
+func.func @strided_data(%d: tensor<256x512xf32>, %i: tensor<256x256xi64>) -> tensor<256x256xf32> {
+  %s = tensor.extract_slice %d[0, 0] [256, 256] [1, 1] : tensor<256x512xf32> to tensor<256x256xf32>
+  %0 = onnx.GatherElements %s, %i axis = 1 : tensor<256x256xf32>, tensor<256x256xi64>
   return %0 : tensor<256x256xf32>
 }
 

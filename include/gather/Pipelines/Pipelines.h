@@ -51,8 +51,8 @@ struct ONNXToLLVMPipelineOptions
   PassOptions::Option<int64_t> vectorSize{
       *this, "vector-size",
       llvm::cl::desc("Vectorize gathers with vectors of this many elements "
-                     "along the innermost dimension (vector.gather); 0: "
-                     "scalar loops"),
+                     "along the innermost dimension (vector.gather), at most "
+                     "256; 0 or 1: scalar loops"),
       llvm::cl::init(16)};
   PassOptions::Option<unsigned> numThreads{
       *this, "num-threads",

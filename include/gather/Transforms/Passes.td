@@ -46,8 +46,8 @@ def TileAndVectorizeGathersPass
   }];
   let options = [
     Option<"vectorSize", "vector-size", "int64_t", /*default=*/"16",
-           "Elements per vector along the innermost dimension; 0 disables "
-           "vectorization">,
+           "Elements per vector along the innermost dimension, at most 256; "
+           "0 or 1: no vectorization">,
     Option<"parallel", "parallel", "bool", /*default=*/"true",
            "Tile the outermost dimension with scf.forall">,
     Option<"parallelThreshold", "parallel-threshold", "int64_t",

@@ -594,17 +594,12 @@ private:
       sizes.push_back(getDimSize(b, loc, indices, d));
       numElements = arith::MulIOp::create(b, loc, numElements, sizes.back());
     }
-    // The position goes to the runtime through a small stack buffer,
-    // allocated once in the entry block of the enclosing function so that a
-    // report inside a loop does not grow the stack.
+    // The position goes to the runtime through a small buffer allocated
+    // here, on the cold path (freed by the buffer deallocation pipeline): a
+    // report inside a loop does not grow the stack, and concurrent reports
+    // (a gather inside a parallel loop) do not share it.
     auto positionType = MemRefType::get({rank}, b.getI64Type());
-    Value position;
-    {
-      OpBuilder::InsertionGuard guard(b);
-      if (auto function = op->getParentOfType<FunctionOpInterface>())
-        b.setInsertionPointToStart(&function.getFunctionBody().front());
-      position = memref::AllocaOp::create(b, loc, positionType);
-    }
+    Value position = memref::AllocOp::create(b, loc, positionType);
     Value positionIndex =
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, position);
     Value positionPtr = LLVM::IntToPtrOp::create(

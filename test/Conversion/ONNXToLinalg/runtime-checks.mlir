@@ -14,7 +14,6 @@
 // CHECK-NOT:   gatherReportShapeError
 // CHECK-LABEL: func.func @static_shapes
 // CHECK-SAME:    (%[[DATA:.*]]: tensor<3x4xf32>, %[[IDX:.*]]: tensor<2x3xi32>)
-// CHECK:         %[[POS:.*]] = memref.alloca() : memref<2xi64>
 // CHECK:         %[[R:.*]] = linalg.generic
 // CHECK-SAME:      iterator_types = ["parallel", "parallel"]
 // CHECK-SAME:      ins(%[[IDX]] : tensor<2x3xi32>) outs(%{{.*}} : tensor<2x3xf32>)
@@ -28,6 +27,7 @@
 // CHECK-SAME:      ins(%[[ROWS]] : tensor<2xi1>) outs(%{{.*}} : tensor<i1>)
 // CHECK:         %[[BAD:.*]] = tensor.extract %[[ANY]][] : tensor<i1>
 // CHECK:         scf.if %[[BAD]] {
+// CHECK:           %[[POS:.*]] = memref.alloc() : memref<2xi64>
 // CHECK:           memref.extract_aligned_pointer_as_index %[[POS]]
 // CHECK:           scf.for
 // CHECK:             tensor.extract %[[IDX]]
