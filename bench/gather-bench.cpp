@@ -16,7 +16,8 @@
 // bench/run.py check that the peers computed the same thing.
 //
 // Run it through bench/run.sh, or alone:
-//   build/bin/gather-bench [--workloads=bench/workloads.json]
+//   build/bin/gather-bench [--workloads=bench/workloads.json] [--dynamic]
+//       [--print-kernel=NAME]
 //       [--benchmark_filter=/a/] [--benchmark_repetitions=10]
 //
 //===----------------------------------------------------------------------===//
@@ -41,6 +42,8 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 
 extern "C" {
@@ -130,7 +133,8 @@ struct Inputs {
     if (w.int32Indices) {
       indices32.resize(m);
       for (int64_t k = 0; k < m; ++k)
-        indices32[k] = static_cast<int32_t>(bench::indexValue(k, s, false));
+        indices32[k] =
+            static_cast<int32_t>(bench::indexValue(k, s, w.negatives));
     } else {
       indices64.resize(m);
       for (int64_t k = 0; k < m; ++k)
@@ -185,6 +189,9 @@ double checksum(const Buffer<float> &values) {
   return sum;
 }
 
+/// Set when a benchmark's output check fails: the exit status is then 1.
+bool outputMismatch = false;
+
 void failOnRuntimeError(const char *message) {
   llvm::errs() << "gather-bench: the kernel reported: " << message << "\n";
   std::abort();
@@ -206,45 +213,85 @@ llvm::Expected<std::vector<Workload>> readWorkloads(llvm::StringRef path) {
   auto *list = root ? root->getArray("workloads") : nullptr;
   if (!list)
     return llvm::createStringError("no \"workloads\" array in " + path.str());
-  auto shape = [](const llvm::json::Object &o, llvm::StringRef key) {
-    std::vector<int64_t> sizes;
-    if (const auto *array = o.getArray(key))
-      for (const llvm::json::Value &v : *array)
-        sizes.push_back(v.getAsInteger().value_or(-1));
-    return sizes;
+  auto shape = [](const llvm::json::Object &o, llvm::StringRef key,
+                  std::vector<int64_t> &sizes) {
+    const auto *array = o.getArray(key);
+    if (!array)
+      return false;
+    for (const llvm::json::Value &v : *array) {
+      std::optional<int64_t> size = v.getAsInteger();
+      if (!size || *size < 1 || *size > (int64_t(1) << 32))
+        return false;
+      sizes.push_back(*size);
+    }
+    return true;
   };
+  std::set<std::string> names;
   for (const llvm::json::Value &v : *list) {
     const auto *o = v.getAsObject();
     if (!o)
       return llvm::createStringError("a workload is not an object");
     Workload w;
     w.name = o->getString("name").value_or("").str();
-    w.dataShape = shape(*o, "data");
-    w.indicesShape = shape(*o, "indices");
-    w.axis = o->getInteger("axis").value_or(-1);
-    w.int32Indices = o->getString("indices_type").value_or("") == "int32";
-    w.negatives = o->getBoolean("negatives").value_or(false);
+    auto invalid = [&](const llvm::Twine &why) {
+      return llvm::createStringError("workload '" + w.name + "': " + why);
+    };
+    if (w.name.empty() || !names.insert(w.name).second)
+      return invalid("needs a unique, non-empty \"name\"");
+    if (!shape(*o, "data", w.dataShape) ||
+        !shape(*o, "indices", w.indicesShape))
+      return invalid("\"data\" and \"indices\" must be arrays of "
+                     "integer sizes in [1, 2^32]");
+    std::optional<int64_t> axis = o->getInteger("axis");
     int64_t rank = w.dataShape.size();
-    if (w.name.empty() || rank == 0 ||
-        w.indicesShape.size() != w.dataShape.size() || w.axis < 0 ||
-        w.axis >= rank)
-      return llvm::createStringError("invalid workload '" + w.name + "'");
-    for (int64_t d = 0; d < rank; ++d)
-      if (w.dataShape[d] < 1 || w.indicesShape[d] < 1 ||
-          (d != w.axis && w.indicesShape[d] != w.dataShape[d]))
-        return llvm::createStringError(
-            "workload '" + w.name +
-            "': sizes must be positive and equal off the axis");
+    if (rank == 0 || w.indicesShape.size() != w.dataShape.size())
+      return invalid("\"data\" and \"indices\" need the same rank >= 1");
+    if (!axis || *axis < 0 || *axis >= rank)
+      return invalid("\"axis\" must be an integer in [0, rank)");
+    w.axis = *axis;
+    llvm::StringRef type = o->getString("indices_type").value_or("");
+    if (type != "int32" && type != "int64")
+      return invalid("\"indices_type\" must be \"int32\" or \"int64\"");
+    w.int32Indices = type == "int32";
+    std::optional<bool> negatives = o->getBoolean("negatives");
+    if (!negatives)
+      return invalid("\"negatives\" must be true or false");
+    w.negatives = *negatives;
+    double elements = 1;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (d != w.axis && w.indicesShape[d] != w.dataShape[d])
+        return invalid("sizes off the axis must be equal");
+      elements =
+          std::max(elements, 1.0) *
+          static_cast<double>(std::max(w.dataShape[d], w.indicesShape[d]));
+    }
+    if (elements > double(int64_t(1) << 31))
+      return invalid("more than 2^31 elements");
     result.push_back(std::move(w));
   }
+  if (result.empty())
+    return llvm::createStringError("no workloads in " + path.str());
   return result;
+}
+
+/// --dynamic: kernels with every size dynamic (`?`).
+bool dynamicKernels = false;
+
+std::string kernelSource(const Workload &w) {
+  std::vector<int64_t> dataShape = w.dataShape;
+  std::vector<int64_t> indicesShape = w.indicesShape;
+  if (dynamicKernels) {
+    std::fill(dataShape.begin(), dataShape.end(), -1);
+    std::fill(indicesShape.begin(), indicesShape.end(), -1);
+  }
+  return gather::getGatherElementsKernelSource(
+      "gather", dataShape, "f32", indicesShape, w.int32Indices ? "i32" : "i64",
+      w.axis);
 }
 
 void benchmarkOurs(benchmark::State &state, const Workload *w, int threads) {
   Inputs &inputs = inputsFor(*w);
-  std::string source = gather::getGatherElementsKernelSource(
-      "gather", w->dataShape, "f32", w->indicesShape,
-      w->int32Indices ? "i32" : "i64", w->axis);
+  std::string source = kernelSource(*w);
 
   // Source text -> callable kernel, timed.
   auto start = std::chrono::steady_clock::now();
@@ -287,6 +334,7 @@ void benchmarkOurs(benchmark::State &state, const Workload *w, int threads) {
   kernel(dataDesc.data(), indicesDesc.data(), outDesc.data());
   if (std::memcmp(inputs.out.data(), inputs.expected.data(),
                   inputs.out.size() * sizeof(float)) != 0) {
+    outputMismatch = true;
     state.SkipWithError("output differs from the C loop's");
     return;
   }
@@ -305,6 +353,7 @@ void benchmarkCLoop(benchmark::State &state, const Workload *w, int threads) {
   inputs.runCLoop(*w, inputs.out.data(), threads);
   if (std::memcmp(inputs.out.data(), inputs.expected.data(),
                   inputs.out.size() * sizeof(float)) != 0) {
+    outputMismatch = true;
     state.SkipWithError("threaded C loop differs");
     return;
   }
@@ -320,13 +369,20 @@ void benchmarkCLoop(benchmark::State &state, const Workload *w, int threads) {
 
 int main(int argc, char **argv) {
   gatherSetErrorHandler(failOnRuntimeError);
-  // --workloads=FILE (ours; the other flags are Google Benchmark's).
+  // Ours: --workloads=FILE, --dynamic (kernels with dynamic sizes),
+  // --print-kernel=NAME (print that workload's kernel source and exit). The
+  // other flags are Google Benchmark's.
   std::string workloadsPath = GATHER_BENCH_WORKLOADS;
+  std::string printKernel;
   std::vector<char *> args;
   for (int i = 0; i < argc; ++i) {
     llvm::StringRef arg(argv[i]);
     if (arg.consume_front("--workloads="))
       workloadsPath = arg.str();
+    else if (arg == "--dynamic")
+      dynamicKernels = true;
+    else if (arg.consume_front("--print-kernel="))
+      printKernel = arg.str();
     else
       args.push_back(argv[i]);
   }
@@ -336,6 +392,15 @@ int main(int argc, char **argv) {
   if (!workloads) {
     llvm::errs() << "gather-bench: " << llvm::toString(workloads.takeError())
                  << "\n";
+    return 1;
+  }
+  if (!printKernel.empty()) {
+    for (const Workload &w : *workloads)
+      if (w.name == printKernel) {
+        llvm::outs() << kernelSource(w);
+        return 0;
+      }
+    llvm::errs() << "gather-bench: no workload '" << printKernel << "'\n";
     return 1;
   }
   for (const Workload &w : *workloads) {
@@ -356,5 +421,5 @@ int main(int argc, char **argv) {
     return 1;
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  return 0;
+  return outputMismatch ? 1 : 0;
 }

@@ -36,7 +36,7 @@ def make_inputs(w):
     s = w["data"][w["axis"]]
     k = np.arange(m, dtype=np.uint32)
     indices = (hash32(k ^ np.uint32(0x85EBCA6B)) % np.uint32(s)).astype(np.int64)
-    if w["negatives"]:
+    if w["negatives"]:  # int32 too
         odd = (hash32(k ^ np.uint32(0xC2B2AE35)) & np.uint32(1)).astype(bool)
         indices[odd] -= s
     indices = indices.reshape(w["indices"])

@@ -39,7 +39,11 @@ function makeInputs(w) {
   let indices;
   if (w.indices_type === 'int32') {
     indices = new Int32Array(m);
-    for (let k = 0; k < m; ++k) indices[k] = hash32((k ^ 0x85ebca6b) >>> 0) % s;
+    for (let k = 0; k < m; ++k) {
+      let index = hash32((k ^ 0x85ebca6b) >>> 0) % s;
+      if (w.negatives && (hash32((k ^ 0xc2b2ae35) >>> 0) & 1)) index -= s;
+      indices[k] = index;
+    }
   } else {
     // int64 through two int32 words (little endian): no BigInt per element.
     indices = new BigInt64Array(m);
