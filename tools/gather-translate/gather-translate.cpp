@@ -27,6 +27,7 @@
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -35,12 +36,23 @@ namespace mlir {
 void registerToLLVMIRTranslation();
 } // namespace mlir
 
+static llvm::cl::opt<std::string> pipelineOptionsText(
+    "pipeline-options",
+    llvm::cl::desc("Options of the onnx-to-llvm pipeline for --onnx-to-llvmir, "
+                   "e.g. \"num-threads=1\" (no OpenMP calls)"),
+    llvm::cl::init(""));
+
 static LogicalResult translateONNXToLLVMIR(Operation *op,
                                            llvm::raw_ostream &output) {
   PassManager pm = PassManager::on<ModuleOp>(op->getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
-  gather::buildONNXToLLVMPipeline(pm, gather::ONNXToLLVMPipelineOptions());
+  auto pipelineOptions =
+      gather::ONNXToLLVMPipelineOptions::createFromString(pipelineOptionsText);
+  if (!pipelineOptions)
+    return op->emitError("invalid --pipeline-options: '")
+           << pipelineOptionsText << "'";
+  gather::buildONNXToLLVMPipeline(pm, *pipelineOptions);
   if (failed(pm.run(op)))
     return failure();
 

@@ -7,6 +7,14 @@
 // RUN: gather-opt %s --onnx-to-llvm="vector-size=0 num-threads=1" | gather-translate --mlir-to-llvmir | lli --dlopen=%mlir_lib_dir/libmlir_runner_utils%shlibext --dlopen=%gather_runtime | grep -v base@ > %t.scalar
 // RUN: FileCheck %s --check-prefix=EXEC < %t.scalar
 // RUN: diff %t.scalar %t.threads
+// The same through gather-translate's own pipeline options: no OpenMP call.
+// RUN: gather-translate --onnx-to-llvmir --pipeline-options="num-threads=1" %s | FileCheck %s --check-prefix=SERIAL
+// RUN: not gather-translate --onnx-to-llvmir --pipeline-options="num-threads=x" %s 2>&1 | FileCheck %s --check-prefix=INVALID
+// SERIAL-NOT: __kmpc
+// SERIAL: define
+// SERIAL-NOT: __kmpc
+// INVALID: invalid --pipeline-options: 'num-threads=x'
+
 // REQUIRES: jit
 
 // IR: call void {{.*}}@__kmpc_fork_call(
