@@ -28,6 +28,7 @@
 #include "gather/Runtime/GatherRuntime.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -199,6 +200,28 @@ void failOnRuntimeError(const char *message) {
 
 using KernelFn = void (*)(void *, void *, void *);
 
+/// Runs `call` (which writes `inputs.out`) once and compares the output bit
+/// for bit with the single-threaded C loop's, then times it. Returns false
+/// (the benchmark is marked failed, the exit status becomes 1) on a mismatch.
+bool checkAndTime(benchmark::State &state, const Workload &w, Inputs &inputs,
+                  llvm::function_ref<void()> call) {
+  std::fill(inputs.out.begin(), inputs.out.end(), -1.0f);
+  call();
+  if (std::memcmp(inputs.out.data(), inputs.expected.data(),
+                  inputs.out.size() * sizeof(float)) != 0) {
+    outputMismatch = true;
+    state.SkipWithError("output differs from the single-threaded C loop's");
+    return false;
+  }
+  for (auto _ : state) {
+    call();
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * bytesPerCall(w));
+  state.counters["checksum"] = checksum(inputs.out);
+  return true;
+}
+
 /// Reads the workloads of `path` (bench/workloads.json).
 llvm::Expected<std::vector<Workload>> readWorkloads(llvm::StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
@@ -330,39 +353,16 @@ void benchmarkOurs(benchmark::State &state, const Workload *w, int threads) {
   std::vector<int64_t> outDesc =
       makeDescriptor(inputs.out.data(), w->indicesShape);
 
-  std::fill(inputs.out.begin(), inputs.out.end(), -1.0f);
-  kernel(dataDesc.data(), indicesDesc.data(), outDesc.data());
-  if (std::memcmp(inputs.out.data(), inputs.expected.data(),
-                  inputs.out.size() * sizeof(float)) != 0) {
-    outputMismatch = true;
-    state.SkipWithError("output differs from the C loop's");
-    return;
-  }
-  for (auto _ : state) {
-    kernel(dataDesc.data(), indicesDesc.data(), outDesc.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetBytesProcessed(state.iterations() * bytesPerCall(*w));
-  state.counters["compile_ms"] = compileMs;
-  state.counters["checksum"] = checksum(inputs.out);
+  if (checkAndTime(state, *w, inputs, [&] {
+        kernel(dataDesc.data(), indicesDesc.data(), outDesc.data());
+      }))
+    state.counters["compile_ms"] = compileMs;
 }
 
 void benchmarkCLoop(benchmark::State &state, const Workload *w, int threads) {
   Inputs &inputs = inputsFor(*w);
-  std::fill(inputs.out.begin(), inputs.out.end(), -1.0f);
-  inputs.runCLoop(*w, inputs.out.data(), threads);
-  if (std::memcmp(inputs.out.data(), inputs.expected.data(),
-                  inputs.out.size() * sizeof(float)) != 0) {
-    outputMismatch = true;
-    state.SkipWithError("threaded C loop differs");
-    return;
-  }
-  for (auto _ : state) {
-    inputs.runCLoop(*w, inputs.out.data(), threads);
-    benchmark::ClobberMemory();
-  }
-  state.SetBytesProcessed(state.iterations() * bytesPerCall(*w));
-  state.counters["checksum"] = checksum(inputs.out);
+  checkAndTime(state, *w, inputs,
+               [&] { inputs.runCLoop(*w, inputs.out.data(), threads); });
 }
 
 } // namespace

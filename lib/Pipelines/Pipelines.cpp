@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
@@ -101,6 +102,16 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+LogicalResult gather::buildONNXToLLVMPipeline(OpPassManager &pm,
+                                              StringRef options, Location loc) {
+  auto parsed = ONNXToLLVMPipelineOptions::createFromString(options);
+  if (!parsed)
+    return emitError(loc) << "invalid onnx-to-llvm pipeline options: '"
+                          << options << "'";
+  buildONNXToLLVMPipeline(pm, *parsed);
+  return success();
+}
+
 void gather::registerONNXToLLVMPipeline() {
   PassPipelineRegistration<ONNXToLLVMPipelineOptions>(
       "onnx-to-llvm",
@@ -108,7 +119,9 @@ void gather::registerONNXToLLVMPipeline() {
       "linalg-tile-and-vectorize-gathers, one-shot-bufferize, buffer "
       "deallocation, convert-scf-to-openmp, convert-linalg-to-loops, "
       "convert-scf-to-cf, convert-vector-to-llvm, convert-to-llvm",
-      buildONNXToLLVMPipeline);
+      [](OpPassManager &pm, const ONNXToLLVMPipelineOptions &options) {
+        buildONNXToLLVMPipeline(pm, options);
+      });
 }
 
 void gather::registerONNXToLLVMPipelineDependencies(DialectRegistry &registry) {

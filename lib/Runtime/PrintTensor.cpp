@@ -396,24 +396,19 @@ struct Matcher<double> {
                                     : closeEnough(a, e, atol, rtol);
   }
 };
-template <>
-struct Matcher<Half> {
-  static bool match(Half a, Half e, double atol, double rtol) {
+/// 16-bit floats (stored as bits), compared as floats with a tolerance.
+template <typename T, float (*ToFloat)(uint16_t)>
+struct Float16Matcher {
+  static bool match(T a, T e, double atol, double rtol) {
     return (atol == 0 && rtol == 0)
                ? a.bits == e.bits
-               : closeEnough(halfToFloat(a.bits), halfToFloat(e.bits), atol,
-                             rtol);
+               : closeEnough(ToFloat(a.bits), ToFloat(e.bits), atol, rtol);
   }
 };
 template <>
-struct Matcher<BFloat> {
-  static bool match(BFloat a, BFloat e, double atol, double rtol) {
-    return (atol == 0 && rtol == 0)
-               ? a.bits == e.bits
-               : closeEnough(bfloatToFloat(a.bits), bfloatToFloat(e.bits), atol,
-                             rtol);
-  }
-};
+struct Matcher<Half> : Float16Matcher<Half, halfToFloat> {};
+template <>
+struct Matcher<BFloat> : Float16Matcher<BFloat, bfloatToFloat> {};
 template <typename T>
 struct Matcher<Complex<T>> {
   static bool match(Complex<T> a, Complex<T> e, double atol, double rtol) {

@@ -24,6 +24,8 @@
 // RUN: diff %t.oracle %t.nochecks
 // RUN: gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options="vector-size=16 num-threads=2 parallel-threshold=0" > %t.O0
 // RUN: diff %t.oracle %t.O0
+// RUN: not gather-runner %s -e main --entry-point-result=void --pipeline-options="vector-size=x" 2>&1 | FileCheck %s --check-prefix=INVALID
+// INVALID: error: invalid onnx-to-llvm pipeline options: 'vector-size=x'
 
 // The oracle's values themselves (spot checks; data[i][j] = 1000 i + j).
 // CHECK{LITERAL}: result 0: tensor<5x37xf32> = [[13, 32, 14, 33,
@@ -33,7 +35,8 @@
 // Row 1 of result 17 reads row 1 of the slice (1000 + j), not row 0.
 // CHECK{LITERAL}: result 17: tensor<2x16xf32> = [[13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7, 0, 9, 2, 11, 4], [1012, 1005,
 // CHECK:          result 18: tensor<3x16xf32>
-// CHECK-NOT:      result 19
+// CHECK:          result 19: tensor<0x45xf32> = []
+// CHECK-NOT:      result 20
 
 #id = affine_map<(a, b) -> (a, b)>
 
@@ -128,7 +131,9 @@ func.func @main() -> (tensor<5x37xf32>, tensor<5x37xf32>, tensor<?x?xf32>, tenso
                       tensor<?xf32>, tensor<3x4x21xf32>, tensor<3x4x21xf32>, tensor<3x4x21xf32>,
                       tensor<4x33xf32>, tensor<3x40xf32>, tensor<2x3xf32>, tensor<6x35xf32>,
                       tensor<6x35xf16>, tensor<6x35xi8>, tensor<6x35xf64>, tensor<6x35xi1>,
-                      tensor<300x300xf32>, tensor<2x16xf32>, tensor<3x16xf32>) {
+                      tensor<300x300xf32>, tensor<2x16xf32>, tensor<3x16xf32>,
+                      tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
   %c32 = arith.constant 32 : index
@@ -250,10 +255,16 @@ func.func @main() -> (tensor<5x37xf32>, tensor<5x37xf32>, tensor<?x?xf32>, tenso
   %is18 = tensor.cast %i18 : tensor<?x?xi64> to tensor<3x16xi64>
   %r18 = onnx.GatherElements %slice18, %is18 axis = 0 : tensor<3x16xf32>, tensor<3x16xi64>
 
-  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16, %r17, %r18
+  // 19: dynamic shapes whose run-time sizes are 0 rows (threaded and
+  // vectorized code must not run a single iteration).
+  %d19 = call @data(%c0, %c45) : (index, index) -> tensor<?x?xf32>
+  %i19 = call @indices(%c0, %c45, %c45) : (index, index, index) -> tensor<?x?xi64>
+  %r19 = call @gather_axis1(%d19, %i19) : (tensor<?x?xf32>, tensor<?x?xi64>) -> tensor<?x?xf32>
+
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16, %r17, %r18, %r19
       : tensor<5x37xf32>, tensor<5x37xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
         tensor<?xf32>, tensor<3x4x21xf32>, tensor<3x4x21xf32>, tensor<3x4x21xf32>,
         tensor<4x33xf32>, tensor<3x40xf32>, tensor<2x3xf32>, tensor<6x35xf32>,
         tensor<6x35xf16>, tensor<6x35xi8>, tensor<6x35xf64>, tensor<6x35xi1>,
-        tensor<300x300xf32>, tensor<2x16xf32>, tensor<3x16xf32>
+        tensor<300x300xf32>, tensor<2x16xf32>, tensor<3x16xf32>, tensor<?x?xf32>
 }

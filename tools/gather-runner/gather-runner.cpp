@@ -125,12 +125,9 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
   PassManager pm = PassManager::on<ModuleOp>(op->getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
-  auto pipelineOptions =
-      gather::ONNXToLLVMPipelineOptions::createFromString(pipelineOptionsText);
-  if (!pipelineOptions)
-    return op->emitError("invalid --pipeline-options: '")
-           << pipelineOptionsText << "'";
-  gather::buildONNXToLLVMPipeline(pm, *pipelineOptions);
+  if (failed(gather::buildONNXToLLVMPipeline(pm, pipelineOptionsText,
+                                             op->getLoc())))
+    return failure();
   return pm.run(op);
 }
 

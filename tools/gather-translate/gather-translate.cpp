@@ -47,12 +47,9 @@ static LogicalResult translateONNXToLLVMIR(Operation *op,
   PassManager pm = PassManager::on<ModuleOp>(op->getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
-  auto pipelineOptions =
-      gather::ONNXToLLVMPipelineOptions::createFromString(pipelineOptionsText);
-  if (!pipelineOptions)
-    return op->emitError("invalid --pipeline-options: '")
-           << pipelineOptionsText << "'";
-  gather::buildONNXToLLVMPipeline(pm, *pipelineOptions);
+  if (failed(gather::buildONNXToLLVMPipeline(pm, pipelineOptionsText,
+                                             op->getLoc())))
+    return failure();
   if (failed(pm.run(op)))
     return failure();
 

@@ -31,7 +31,9 @@
 #ifndef GATHER_PIPELINES_PIPELINES_H
 #define GATHER_PIPELINES_PIPELINES_H
 
+#include "mlir/IR/Location.h"
 #include "mlir/Pass/PassOptions.h"
+#include "mlir/Support/LLVM.h"
 
 namespace mlir {
 class DialectRegistry;
@@ -72,6 +74,14 @@ struct ONNXToLLVMPipelineOptions
 /// builtin.module), ready for translation to LLVM IR.
 void buildONNXToLLVMPipeline(mlir::OpPassManager &pm,
                              const ONNXToLLVMPipelineOptions &options);
+
+/// Appends the pipeline with the options given as text, as
+/// `--onnx-to-llvm="..."` takes them (e.g. "vector-size=0 num-threads=1");
+/// on invalid options, emits an error at `loc` and appends nothing. Used by
+/// the tools' `--pipeline-options`.
+mlir::LogicalResult buildONNXToLLVMPipeline(mlir::OpPassManager &pm,
+                                            llvm::StringRef options,
+                                            mlir::Location loc);
 
 /// Registers the pipeline as `onnx-to-llvm` for textual pass pipelines
 /// (gather-opt --onnx-to-llvm, --pass-pipeline="builtin.module(onnx-to-llvm)").

@@ -13,7 +13,7 @@
 // SERIAL-NOT: __kmpc
 // SERIAL: define
 // SERIAL-NOT: __kmpc
-// INVALID: invalid --pipeline-options: 'num-threads=x'
+// INVALID: error: invalid onnx-to-llvm pipeline options: 'num-threads=x'
 
 // REQUIRES: jit
 
