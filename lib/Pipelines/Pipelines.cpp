@@ -39,7 +39,7 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   // Fold what is known at compile time (constant gathers, identities), then
   // refine unranked and dynamic result types.
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(onnx::createONNXShapeInferencePass());
+  pm.addPass(ONNX::createONNXShapeInferencePass());
   // onnx -> linalg + tensor + arith (+ run-time checks).
   ConvertONNXToLinalgPassOptions toLinalgOptions;
   toLinalgOptions.runtimeChecks = options.runtimeChecks;
@@ -125,7 +125,7 @@ void gather::registerONNXToLLVMPipeline() {
 }
 
 void gather::registerONNXToLLVMPipelineDependencies(DialectRegistry &registry) {
-  registry.insert<onnx::ONNXDialect>();
+  registry.insert<ONNX::ONNXDialect>();
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerConvertONNXToLLVMInterface(registry);

@@ -23,7 +23,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   gather::registerGatherConversionPasses();
-  gather::onnx::registerONNXTransformsPasses();
+  gather::ONNX::registerONNXTransformsPasses();
   gather::registerGatherTransformsPasses();
   gather::registerONNXToLLVMPipeline();
 

@@ -22,11 +22,11 @@ namespace {
 /// onnx.ConstantString "bytes" -> {addressof(@bytes-global), len}. One
 /// private constant global per distinct content, named by its hash.
 struct ConstantStringOpLowering
-    : public ConvertOpToLLVMPattern<onnx::ConstantStringOp> {
+    : public ConvertOpToLLVMPattern<ONNX::ConstantStringOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
-  matchAndRewrite(onnx::ConstantStringOp op, OpAdaptor adaptor,
+  matchAndRewrite(ONNX::ConstantStringOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     StringRef bytes = op.getValue();
@@ -98,7 +98,7 @@ struct ONNXToLLVMDialectInterface : public ConvertToLLVMPatternInterface {
 
 void gather::populateONNXToLLVMConversionPatterns(LLVMTypeConverter &converter,
                                                   RewritePatternSet &patterns) {
-  converter.addConversion([](onnx::StringType type) -> Type {
+  converter.addConversion([](ONNX::StringType type) -> Type {
     MLIRContext *context = type.getContext();
     return LLVM::LLVMStructType::getLiteral(
         context,
@@ -108,7 +108,7 @@ void gather::populateONNXToLLVMConversionPatterns(LLVMTypeConverter &converter,
 }
 
 void gather::registerConvertONNXToLLVMInterface(DialectRegistry &registry) {
-  registry.addExtension(+[](MLIRContext *context, onnx::ONNXDialect *dialect) {
+  registry.addExtension(+[](MLIRContext *context, ONNX::ONNXDialect *dialect) {
     dialect->addInterfaces<ONNXToLLVMDialectInterface>();
   });
 }

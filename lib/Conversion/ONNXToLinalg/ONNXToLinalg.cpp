@@ -122,12 +122,12 @@ std::pair<Value, Value> normalizeIndex(OpBuilder &b, Location loc, Value index,
 /// invalid shapes and index values are reported through gather's runtime
 /// before the gather (see Passes.td).
 struct GatherElementsOpLowering
-    : public OpConversionPattern<onnx::GatherElementsOp> {
+    : public OpConversionPattern<ONNX::GatherElementsOp> {
   GatherElementsOpLowering(MLIRContext *context, bool runtimeChecks)
       : OpConversionPattern(context), runtimeChecks(runtimeChecks) {}
 
   LogicalResult
-  matchAndRewrite(onnx::GatherElementsOp op, OpAdaptor adaptor,
+  matchAndRewrite(ONNX::GatherElementsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     // An unranked operand that is a tensor.cast of a ranked tensor: use the
@@ -174,7 +174,7 @@ struct GatherElementsOpLowering
 private:
   /// Lowers with ranked `data` and `indices`; returns a tensor of the shape
   /// of `indices`.
-  Value lowerRanked(OpBuilder &builder, onnx::GatherElementsOp op, Value data,
+  Value lowerRanked(OpBuilder &builder, ONNX::GatherElementsOp op, Value data,
                     Value indices, int64_t axis) const {
     Location loc = op.getLoc();
     auto dataType = cast<RankedTensorType>(data.getType());
@@ -231,7 +231,7 @@ private:
   /// Lowers with one unranked operand: casts it to the rank of the other
   /// (ONNX requires equal ranks) and lowers as ranked. With run-time checks,
   /// the rank is checked first and the gather runs only if it matches.
-  Value lowerWithUnrankedOperand(OpBuilder &builder, onnx::GatherElementsOp op,
+  Value lowerWithUnrankedOperand(OpBuilder &builder, ONNX::GatherElementsOp op,
                                  Value data, Value indices, int64_t rank,
                                  int64_t axis) const {
     Location loc = op.getLoc();
@@ -316,8 +316,8 @@ private:
                               RankedTensorType resultType) {
     Type elementType = resultType.getElementType();
     Value zero;
-    if (isa<onnx::StringType>(elementType)) {
-      zero = onnx::ConstantStringOp::create(b, loc, "");
+    if (isa<ONNX::StringType>(elementType)) {
+      zero = ONNX::ConstantStringOp::create(b, loc, "");
     } else {
       // All-zero bits of one element, read from a 1-element constant (no
       // scalar arith.constant exists for unsigned or complex types).
@@ -481,7 +481,7 @@ private:
   ///     is static but `indices` is not;
   ///   - s > 0 for the axis size s, unless `indices` is statically empty.
   /// Returns their conjunction, or null when nothing needs checking.
-  Value emitShapeChecks(OpBuilder &b, onnx::GatherElementsOp op, Value data,
+  Value emitShapeChecks(OpBuilder &b, ONNX::GatherElementsOp op, Value data,
                         Value indices, int64_t axis,
                         RankedTensorType resultType) const {
     Location loc = op.getLoc();
@@ -553,7 +553,7 @@ private:
   /// Whether the index values need a run-time check: not for constant
   /// `indices` on a static axis (the verifier checked them), nor for a
   /// static empty `indices`.
-  static bool needsIndexCheck(onnx::GatherElementsOp op, Value data,
+  static bool needsIndexCheck(ONNX::GatherElementsOp op, Value data,
                               Value indices, int64_t axis) {
     auto dataType = cast<RankedTensorType>(data.getType());
     auto indicesType = cast<RankedTensorType>(indices.getType());
@@ -566,7 +566,7 @@ private:
 
   /// If `anyOutOfRange` (found by the gather), a cold loop reports the first
   /// index value outside [-s, s-1] with its position.
-  static void emitReportIfOutOfRange(OpBuilder &b, onnx::GatherElementsOp op,
+  static void emitReportIfOutOfRange(OpBuilder &b, ONNX::GatherElementsOp op,
                                      Value anyOutOfRange, Value indices,
                                      int64_t axis, Value axisSize) {
     Location loc = op.getLoc();
@@ -659,7 +659,7 @@ private:
 /// Whether `type` is a tensor of !onnx.string.
 bool isStringTensor(Type type) {
   auto tensor = dyn_cast<TensorType>(type);
-  return tensor && isa<onnx::StringType>(tensor.getElementType());
+  return tensor && isa<ONNX::StringType>(tensor.getElementType());
 }
 
 /// A constant tensor: numeric values become arith.constant; strings (which
@@ -694,7 +694,7 @@ struct ConstantLowering : public OpConversionPattern<ConstantOpTy> {
     Location loc = op.getLoc();
     if (strings.isSplat()) {
       // One string, filled in: no per-element ops.
-      Value string = onnx::ConstantStringOp::create(
+      Value string = ONNX::ConstantStringOp::create(
           rewriter, loc, strings.getRawStringData().front());
       Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
                                             type.getElementType());
@@ -707,7 +707,7 @@ struct ConstantLowering : public OpConversionPattern<ConstantOpTy> {
     for (StringRef element : strings.getRawStringData()) {
       Value &string = distinct[element];
       if (!string)
-        string = onnx::ConstantStringOp::create(rewriter, loc, element);
+        string = ONNX::ConstantStringOp::create(rewriter, loc, element);
       elements.push_back(string);
     }
     rewriter.replaceOpWithNewOp<tensor::FromElementsOp>(op, type, elements);
@@ -723,9 +723,9 @@ struct ConvertONNXToLinalgPass
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     ConversionTarget target(*context);
-    target.addIllegalDialect<onnx::ONNXDialect>();
+    target.addIllegalDialect<ONNX::ONNXDialect>();
     // Lowered to LLVM by the onnx dialect's ConvertToLLVM interface.
-    target.addLegalOp<onnx::ConstantStringOp>();
+    target.addLegalOp<ONNX::ConstantStringOp>();
     target.addDynamicallyLegalOp<arith::ConstantOp>(
         [](arith::ConstantOp op) { return !isStringTensor(op.getType()); });
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
@@ -768,6 +768,6 @@ struct ConvertONNXToLinalgPass
 void gather::populateONNXToLinalgConversionPatterns(RewritePatternSet &patterns,
                                                     bool runtimeChecks) {
   patterns.add<GatherElementsOpLowering>(patterns.getContext(), runtimeChecks);
-  patterns.add<ConstantLowering<onnx::ConstantOp>,
+  patterns.add<ConstantLowering<ONNX::ConstantOp>,
                ConstantLowering<arith::ConstantOp>>(patterns.getContext());
 }

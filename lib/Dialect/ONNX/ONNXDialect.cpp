@@ -13,7 +13,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
-using namespace gather::onnx;
+using namespace gather::ONNX;
 
 #include "gather/Dialect/ONNX/ONNXOpsDialect.cpp.inc"
 

@@ -13,7 +13,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
-using namespace gather::onnx;
+using namespace gather::ONNX;
 
 //===----------------------------------------------------------------------===//
 // GatherElementsOp

@@ -79,7 +79,7 @@ Type getElementType(MLIRContext *context, int32_t type) {
   case ::onnx::TensorProto::COMPLEX128:
     return ComplexType::get(b.getF64Type());
   case ::onnx::TensorProto::STRING:
-    return gather::onnx::StringType::get(context);
+    return gather::ONNX::StringType::get(context);
   default:
     return nullptr;
   }
@@ -288,7 +288,7 @@ FailureOr<func::FuncOp> Importer::importGraph(const ::onnx::GraphProto &graph,
     if (failed(value))
       return failure();
     values[initializer.name()] =
-        gather::onnx::ConstantOp::create(builder, fileLoc, *value);
+        gather::ONNX::ConstantOp::create(builder, fileLoc, *value);
   }
 
   for (const ::onnx::NodeProto &node : graph.node()) {
@@ -323,9 +323,9 @@ FailureOr<func::FuncOp> Importer::importGraph(const ::onnx::GraphProto &graph,
                               "node defines";
       operands[i] = it->second;
     }
-    Type resultType = gather::onnx::GatherElementsOp::inferResultType(
+    Type resultType = gather::ONNX::GatherElementsOp::inferResultType(
         operands[0].getType(), operands[1].getType());
-    auto op = gather::onnx::GatherElementsOp::create(
+    auto op = gather::ONNX::GatherElementsOp::create(
         builder, nodeLoc(node), resultType, operands[0], operands[1], axis);
     values[node.output(0)] = op.getResult();
   }
@@ -398,7 +398,7 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
         !tensor::CastOp::areCastCompatible(value->getType(), argumentType))
       return error("input '") << path << "' holds " << value->getType()
                               << ", but the graph input is " << argumentType;
-    Value argument = gather::onnx::ConstantOp::create(builder, fileLoc, *value);
+    Value argument = gather::ONNX::ConstantOp::create(builder, fileLoc, *value);
     if (argument.getType() != argumentType)
       argument =
           tensor::CastOp::create(builder, fileLoc, argumentType, argument);
@@ -426,7 +426,7 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
                                  builder.getF64Type()},
                                 {}));
     Value expectedValue =
-        gather::onnx::ConstantOp::create(builder, fileLoc, *expected);
+        gather::ONNX::ConstantOp::create(builder, fileLoc, *expected);
     Value args[] = {
         tensor::CastOp::create(builder, fileLoc, unrankedType, actual),
         tensor::CastOp::create(builder, fileLoc, unrankedType, expectedValue),
@@ -469,7 +469,7 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
 
 OwningOpRef<ModuleOp> Importer::import(const ::onnx::ModelProto &model,
                                        const ONNXImportOptions &options) {
-  context->loadDialect<gather::onnx::ONNXDialect, func::FuncDialect,
+  context->loadDialect<gather::ONNX::ONNXDialect, func::FuncDialect,
                        tensor::TensorDialect, arith::ArithDialect,
                        LLVM::LLVMDialect>();
   if (failed(checkOpsets(model)))
@@ -557,7 +557,7 @@ void gather::registerImportONNXTranslation() {
         return OwningOpRef<Operation *>(module.release());
       },
       [](DialectRegistry &registry) {
-        registry.insert<gather::onnx::ONNXDialect, func::FuncDialect,
+        registry.insert<gather::ONNX::ONNXDialect, func::FuncDialect,
                         tensor::TensorDialect, arith::ArithDialect,
                         LLVM::LLVMDialect>();
       });

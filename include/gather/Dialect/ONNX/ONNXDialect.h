@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The `onnx` dialect (C++ namespace gather::onnx) and its types. The string
-// element type `!onnx.string` is `gather::onnx::StringType`.
+// The `onnx` dialect (C++ namespace gather::ONNX) and its types. The string
+// element type `!onnx.string` is `gather::ONNX::StringType`.
 //
 //===----------------------------------------------------------------------===//
 

@@ -12,7 +12,7 @@ include "mlir/IR/OpBase.td"
 
 def ONNX_Dialect : Dialect {
   let name = "onnx";
-  let cppNamespace = "::gather::onnx";
+  let cppNamespace = "::gather::ONNX";
   let summary = "A subset of the ONNX operator set (domain ai.onnx)";
   let description = [{
     The `onnx` dialect models ONNX operators on MLIR tensors. Op names use the

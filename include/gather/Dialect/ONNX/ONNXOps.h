@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Declares the ops of the `onnx` dialect (ONNXOps.td), e.g.
-// gather::onnx::GatherElementsOp for ONNX GatherElements (opset 13).
+// gather::ONNX::GatherElementsOp for ONNX GatherElements (opset 13).
 //
 //===----------------------------------------------------------------------===//
 

@@ -12,10 +12,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 
-namespace gather::onnx {
+namespace gather::ONNX {
 #define GEN_PASS_DEF_ONNXSHAPEINFERENCEPASS
 #include "gather/Dialect/ONNX/Transforms/Passes.h.inc"
-} // namespace gather::onnx
+} // namespace gather::ONNX
 
 using namespace mlir;
 using namespace gather;
@@ -53,7 +53,7 @@ void setRefinedType(Value value, Type refined) {
   Value cast;
   for (OpOperand *use : uses) {
     Operation *user = use->getOwner();
-    if (isa<onnx::ONNXDialect>(user->getDialect()) || isa<func::ReturnOp>(user))
+    if (isa<ONNX::ONNXDialect>(user->getDialect()) || isa<func::ReturnOp>(user))
       continue;
     if (!cast) {
       OpBuilder builder = OpBuilder::atBlockBegin(value.getParentBlock());
@@ -66,7 +66,7 @@ void setRefinedType(Value value, Type refined) {
 }
 
 struct ONNXShapeInferencePass
-    : public onnx::impl::ONNXShapeInferencePassBase<ONNXShapeInferencePass> {
+    : public ONNX::impl::ONNXShapeInferencePassBase<ONNXShapeInferencePass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -76,10 +76,10 @@ struct ONNXShapeInferencePass
     // refined across calls need another round.
     for (bool changed = true; changed;) {
       changed = false;
-      WalkResult walk = module.walk([&](onnx::GatherElementsOp op) {
+      WalkResult walk = module.walk([&](ONNX::GatherElementsOp op) {
         auto declared = cast<TensorType>(op.getType());
         auto inferred =
-            cast<TensorType>(onnx::GatherElementsOp::inferResultType(
+            cast<TensorType>(ONNX::GatherElementsOp::inferResultType(
                 op.getData().getType(), op.getIndices().getType()));
         FailureOr<TensorType> refined = refineType(declared, inferred);
         if (failed(refined)) {

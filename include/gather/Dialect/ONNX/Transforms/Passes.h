@@ -15,7 +15,7 @@
 
 #include "mlir/Pass/Pass.h"
 
-namespace gather::onnx {
+namespace gather::ONNX {
 
 #define GEN_PASS_DECL
 #include "gather/Dialect/ONNX/Transforms/Passes.h.inc"
@@ -23,6 +23,6 @@ namespace gather::onnx {
 #define GEN_PASS_REGISTRATION
 #include "gather/Dialect/ONNX/Transforms/Passes.h.inc"
 
-} // namespace gather::onnx
+} // namespace gather::ONNX
 
 #endif // GATHER_DIALECT_ONNX_TRANSFORMS_PASSES_H
