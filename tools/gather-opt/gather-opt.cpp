@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Conversion/Passes.h"
+#include "gather/Dialect/ONNX/Sharding/Sharding.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Transforms/Passes.h"
@@ -24,6 +25,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   gather::registerGatherConversionPasses();
   gather::ONNX::registerONNXTransformsPasses();
+  gather::ONNX::registerONNXShardingPasses();
   gather::registerGatherTransformsPasses();
   gather::registerONNXToLLVMPipeline();
 
