@@ -61,11 +61,10 @@ Value createEmptyLike(OpBuilder &b, Location loc, Value like,
   return tensor::EmptyOp::create(b, loc, shape, elementType, dynamicSizes);
 }
 
-/// Whether shard.all_reduce (sum, convert-shard-to-mpi, MPI) handles
-/// `type` exactly as it is: f32, f64 and 8- to 64-bit integers.
+/// Whether shard.all_reduce (sum, convert-shard-to-mpi, MPI) adds `type`
+/// bit-exactly as it is: 8- to 64-bit integers. (Floats go as bit patterns:
+/// a float sum would quiet signalling NaNs.)
 bool isNativelyReducible(Type type) {
-  if (type.isF32() || type.isF64())
-    return true;
   auto integer = dyn_cast<IntegerType>(type);
   return integer && llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
 }
@@ -319,8 +318,11 @@ struct GatherElementsShardingModel
                           SymbolTableCollection &symbolTable,
                           OpBuilder &builder) const {
     int64_t rank = getRank(op);
-    Sharding sharding =
-        operandShardings.empty() ? Sharding() : operandShardings.front();
+    Sharding sharding;
+    for (const Sharding &candidate :
+         llvm::concat<const Sharding>(operandShardings, resultShardings))
+      if (candidate && !sharding)
+        sharding = candidate;
     if (rank == 0 || !sharding) {
       partitionTriviallyShardableOperation(*op, partitionedOperands,
                                            operandShardings, resultShardings,
@@ -615,8 +617,6 @@ struct AllReduceMemoryEffects
 } // namespace
 
 Value ONNX::getSumIdentity(OpBuilder &b, Location loc, Type elementType) {
-  if (isa<Float32Type, Float64Type>(elementType))
-    return arith::ConstantOp::create(b, loc, FloatAttr::get(elementType, -0.0));
   // All-zero bits, read from a 1-element constant (no scalar constant
   // exists for unsigned or complex types).
   auto complex = dyn_cast<ComplexType>(elementType);

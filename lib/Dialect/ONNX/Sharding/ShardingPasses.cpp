@@ -194,6 +194,37 @@ struct ONNXShardGathersPass
   }
 };
 
+/// shard-partition (MLIR 22) crashes on a ranked tensor argument without a
+/// sharding: such arguments are declared replicated (what they are).
+static void annotateArguments(func::FuncOp function) {
+  if (function.isExternal())
+    return;
+  ShardOp first;
+  function.walk([&](ShardOp op) {
+    first = op;
+    return WalkResult::interrupt();
+  });
+  Sharding sharding(first.getSharding());
+  OpBuilder builder =
+      OpBuilder::atBlockBegin(&function.getFunctionBody().front());
+  Value replicated;
+  for (BlockArgument argument : function.getArguments()) {
+    if (!isa<RankedTensorType>(argument.getType()) || argument.use_empty() ||
+        llvm::any_of(argument.getUsers(), [](Operation *user) {
+          auto shard = dyn_cast<ShardOp>(user);
+          return shard && !shard.getAnnotateForUsers();
+        }))
+      continue;
+    if (!replicated)
+      replicated =
+          ShardingOp::create(builder, function.getLoc(), sharding.getGridAttr(),
+                             GridAxesAttr::get(function.getContext(), {}));
+    auto shard =
+        ShardOp::create(builder, function.getLoc(), argument, replicated);
+    argument.replaceAllUsesExcept(shard.getResult(), shard);
+  }
+}
+
 /// sharding-propagation + shard-partition on the functions that hold
 /// shard.shard ops.
 struct ShardPartitionFunctionsPass
@@ -202,18 +233,29 @@ struct ShardPartitionFunctionsPass
   using Base::Base;
 
   void runOnOperation() override {
-    OpPassManager pipeline(func::FuncOp::getOperationName());
-    pipeline.addPass(createShardingPropagation());
-    pipeline.addPass(createPartition());
+    OpPassManager propagation(func::FuncOp::getOperationName());
+    propagation.addPass(createShardingPropagation());
+    OpPassManager partition(func::FuncOp::getOperationName());
+    partition.addPass(createPartition());
     SmallVector<func::FuncOp> functions;
     getOperation().walk([&](func::FuncOp function) {
       if (function.walk([](ShardOp) { return WalkResult::interrupt(); })
               .wasInterrupted())
         functions.push_back(function);
     });
-    for (func::FuncOp function : functions)
-      if (failed(runPipeline(pipeline, function)))
+    // sharding-propagation reports sharding options it rejects but goes on
+    // (and shard-partition may then crash): stop at the first error.
+    bool sawError = false;
+    ScopedDiagnosticHandler handler(&getContext(), [&](Diagnostic &diag) {
+      sawError |= diag.getSeverity() == DiagnosticSeverity::Error;
+      return failure(); // Let it through.
+    });
+    for (func::FuncOp function : functions) {
+      annotateArguments(function);
+      if (failed(runPipeline(propagation, function)) || sawError ||
+          failed(runPipeline(partition, function)) || sawError)
         return signalPassFailure();
+    }
   }
 };
 

@@ -85,10 +85,10 @@ def ShardPrepareForMPIPass
       lowering);
     - `shard.all_gather` becomes a `tensor.insert_slice` of the local part
       into a tensor of the whole result filled with the identity of a sum,
-      then one `shard.all_reduce` (sum). The sum is bit-exact: f32 and f64
-      are filled with -0.0 (x + -0.0 = x for every x), every other element
-      type is summed as integer bit patterns (i1 widened to i8, f16/bf16 as
-      i16, complex numbers as two integers).
+      then one `shard.all_reduce` (sum). The sum is bit-exact: the fill is
+      all-zero bits and non-integer element types are summed as integer bit
+      patterns (i1 widened to i8, f16/bf16 as i16, f32 as i32, f64 as i64,
+      complex numbers as two integers).
     - every function that communicates first calls gather's MPI runtime,
       `gatherMPIInit(N)` (`gather/Runtime/GatherMPIRuntime.h`) with the
       number of processes N of each grid it uses: it initializes MPI if the

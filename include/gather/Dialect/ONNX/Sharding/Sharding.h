@@ -60,15 +60,18 @@ void registerShardingInterfaceExternalModels(mlir::DialectRegistry &registry);
 /// Returns the sum of `value` (a ranked tensor) over the processes of
 /// `gridAxes` of `grid`, exact bit for bit when, for each element, at most
 /// one process holds a value other than getSumIdentity() of its element type:
-/// shard.all_reduce on f32/f64 directly, on integer bit patterns for every
-/// other element type (MPI has no f16, bf16, complex or i1 sums).
+/// shard.all_reduce (sum) on 8- to 64-bit integers directly, on integer bit
+/// patterns for every other element type (i1 widened to i8, f16/bf16 as i16,
+/// f32 as i32, f64 as i64, complex numbers as two integers): MPI has no
+/// f16, bf16, complex or i1 sums, and a float sum with a -0.0 fill would
+/// quiet signalling NaNs.
 mlir::Value
 createBitExactAllReduce(mlir::OpBuilder &builder, mlir::Location loc,
                         mlir::Value value, llvm::StringRef grid,
                         llvm::ArrayRef<mlir::shard::GridAxis> gridAxes);
 
-/// The element that createBitExactAllReduce() adds as nothing: -0.0 for f32
-/// and f64, all-zero bits for any other numeric type.
+/// The element that createBitExactAllReduce() adds as nothing: all-zero
+/// bits (0, false, +0.0, ...) of the numeric `elementType`.
 mlir::Value getSumIdentity(mlir::OpBuilder &builder, mlir::Location loc,
                            mlir::Type elementType);
 
