@@ -3,6 +3,7 @@
 // RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{grid-size=2 shard-dim=0},shard-partition-functions,canonicalize,cse)' | FileCheck %s
 // Lowered, nothing of shard is left; the communication is MPI.
 // RUN: gather-opt %s --onnx-to-llvm='shard-grid=2 shard-dim=0' | FileCheck %s --check-prefix=LLVM
+// RUN: gather-translate --onnx-to-llvmir --pipeline-options='shard-grid=2 shard-dim=0' %s | FileCheck %s --check-prefix=LLVMIR
 
 // CHECK: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">}
 // CHECK: shard.grid @gather_grid(shape = 2) {sym_visibility = "private"}
@@ -82,3 +83,6 @@ func.func @uneven(%d: tensor<3x3xf32>, %i: tensor<3x3xi64>) -> tensor<3x3xf32> {
 // LLVM: llvm.call @gatherMPIInit(
 // LLVM: llvm.call @MPI_Allreduce(
 // LLVM-NOT: shard.
+
+// LLVMIR: declare void @gatherMPIInit(i64)
+// LLVMIR: call i32 @MPI_Allreduce(
