@@ -10,6 +10,8 @@
 // RUN: | mlir-runner -e main --entry-point-result=void \
 // RUN:   --shared-libs=%mlir_lib_dir/libmlir_runner_utils%shlibext,%mlir_lib_dir/libmlir_c_runner_utils%shlibext,%gather_runtime,%libomp \
 // RUN: | FileCheck %s
+// gather-runner takes the lowered module (LLVM and OpenMP dialects) as is.
+// RUN: gather-opt %s --onnx-to-llvm | gather-runner -e main --entry-point-result=void | FileCheck %s
 // Without the plugin, the stock tool does not know the dialect.
 // RUN: not mlir-opt %s 2>&1 | FileCheck %s --check-prefix=NOPLUGIN
 // A pass plugin alone registers the passes (for IR without onnx ops).
