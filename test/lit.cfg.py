@@ -35,13 +35,14 @@ config.substitutions.append(("%gather_runtime", os.path.join(config.gather_obj_r
 config.substitutions.append(("%{cmake}", config.cmake_command))
 config.substitutions.append(("%{cpack}", config.cpack_command))
 config.substitutions.append(("%{generator}", config.cmake_generator))
+config.substitutions.append(("%mlir_include_dir", os.path.join(os.path.dirname(config.mlir_lib_dir), "include")))
 config.substitutions.append(("%gather_examples", os.path.join(config.gather_src_root, "examples")))
 config.substitutions.append(("%gather_plugin", os.path.join(config.gather_obj_root, "lib", "GatherPlugin" + config.llvm_shlib_ext)))
 
 tool_dirs = [os.path.join(config.gather_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     ["gather-opt", "gather-runner", "gather-translate", "gather-bench",
-     "gather-lsp-server", "gather-reduce", "mlir-opt", "mlir-runner", "llc", "lli"],
+     "gather-lsp-server", "gather-reduce", "mlir-opt", "mlir-runner", "mlir-tblgen", "llc", "lli"],
     tool_dirs,
 )
 
