@@ -139,6 +139,18 @@ void gather::registerONNXToLLVMPipeline() {
       });
 }
 
+void gather::registerAllPasses() {
+  static const bool registered = [] {
+    registerGatherConversionPasses();
+    ONNX::registerONNXTransformsPasses();
+    ONNX::registerONNXShardingPasses();
+    registerGatherTransformsPasses();
+    registerONNXToLLVMPipeline();
+    return true;
+  }();
+  (void)registered;
+}
+
 void gather::registerONNXToLLVMPipelineDependencies(DialectRegistry &registry) {
   registry.insert<ONNX::ONNXDialect>();
   registerAllDialects(registry);

@@ -25,7 +25,7 @@ void finalizeMPI() {
 
 /// Prints the message, then ends this process like every other one: MPI
 /// finalized, exit status 1.
-void mpiErrorHandler(const char *message) {
+void mpiErrorHandler(const char *message, void *) {
   std::fflush(stdout);
   std::fprintf(stderr, "error: %s\n", message);
   std::fflush(stderr);
@@ -40,7 +40,7 @@ extern "C" void gatherMPIInit(int64_t numProcesses) {
   if (!initialized) {
     MPI_Init(nullptr, nullptr);
     std::atexit(finalizeMPI);
-    gatherSetErrorHandler(mpiErrorHandler);
+    gatherSetErrorHandler(mpiErrorHandler, nullptr);
   }
   int size = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &size);

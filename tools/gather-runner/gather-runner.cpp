@@ -37,6 +37,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/ExecutionEngine/JitRunner.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -121,7 +122,9 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
   if (failed(wrapEntryResults(module, options.mainFuncName)))
     return failure();
   WalkResult found = op->walk([&](Operation *nested) {
-    if (nested == op || isa<LLVM::LLVMDialect>(nested->getDialect()))
+    // The pipeline's output: the LLVM dialect, plus OpenMP for threads.
+    if (nested == op ||
+        isa<LLVM::LLVMDialect, omp::OpenMPDialect>(nested->getDialect()))
       return WalkResult::advance();
     return WalkResult::interrupt();
   });
@@ -155,7 +158,7 @@ static llvm::cl::opt<OnRuntimeError> onRuntimeError(
 static bool sawRuntimeError = false;
 
 /// The runtime's error handler in gather-runner.
-static void handleRuntimeError(const char *message) {
+static void handleRuntimeError(const char *message, void * /*userData*/) {
   std::fflush(stdout);
   std::fprintf(stderr, "error: %s\n", message);
   std::fflush(stderr);
@@ -231,7 +234,7 @@ int main(int argc, char **argv) {
                     [](const char *arg) { return isOptLevelFlag(arg); }))
     args.insert(args.begin() + 1, defaultOptLevel);
 
-  gatherSetErrorHandler(handleRuntimeError);
+  gatherSetErrorHandler(handleRuntimeError, /*userData=*/nullptr);
 
   // --pipeline-options is needed before JitRunnerMain parses the command
   // line: find it here.
