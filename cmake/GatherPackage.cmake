@@ -41,6 +41,13 @@ gather_debian_package_of("${GATHER_LIBOMP}" libomp_package)
 if(libomp_package)
   list(APPEND depends "${libomp_package}")
 endif()
+# libgather_mpi_runtime (when MPICH was found) links libmpich.so.
+if(TARGET gather_mpi_runtime)
+  gather_debian_package_of("${GATHER_LIBMPICH}" libmpich_package)
+  if(libmpich_package)
+    list(APPEND depends "${libmpich_package}" "libmpich-dev")
+  endif()
+endif()
 set(v "${LLVM_VERSION_MAJOR}")
 list(APPEND depends "libmlir-${v}-dev" "mlir-${v}-tools" "llvm-${v}-dev"
   "llvm-${v}-linker-tools" "libomp-${v}-dev" "libonnx-dev" "libprotobuf-dev")
