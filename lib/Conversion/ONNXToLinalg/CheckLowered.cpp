@@ -51,22 +51,33 @@ struct CheckLoweredPass
           << level << "' (expected 'onnx' or 'llvm')";
       return signalPassFailure();
     }
-    WalkResult result =
-        getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
-          if (onnxLevel ? !isUnsupportedONNXOp(op) : isLLVMLevelOp(op))
-            return WalkResult::advance();
-          if (onnxLevel)
-            op->emitOpError("is not lowered by gather (it lowers "
-                            "onnx.GatherElements, onnx.Constant and "
-                            "onnx.Return)");
-          else
-            op->emitOpError("was left by the lowering: it is not in the "
-                            "LLVM dialect, so it cannot be translated to "
-                            "LLVM IR");
-          return WalkResult::interrupt();
-        });
-    if (result.wasInterrupted())
-      signalPassFailure();
+    // The first op left in program order; an unrealized_conversion_cast
+    // only if nothing else is left (casts are what a conversion leaves
+    // around an op it could not lower).
+    Operation *left = nullptr;
+    Operation *leftCast = nullptr;
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (onnxLevel ? !isUnsupportedONNXOp(op) : isLLVMLevelOp(op))
+        return WalkResult::advance();
+      if (!isa<UnrealizedConversionCastOp>(op)) {
+        left = op;
+        return WalkResult::interrupt();
+      }
+      if (!leftCast)
+        leftCast = op;
+      return WalkResult::advance();
+    });
+    if (!left)
+      left = leftCast;
+    if (!left)
+      return;
+    if (onnxLevel)
+      left->emitOpError("is not lowered by gather (it lowers "
+                        "onnx.GatherElements, onnx.Constant and onnx.Return)");
+    else
+      left->emitOpError("was left by the lowering: it is not in the LLVM "
+                        "dialect, so it cannot be translated to LLVM IR");
+    signalPassFailure();
   }
 };
 
