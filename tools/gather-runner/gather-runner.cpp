@@ -222,8 +222,8 @@ translateAndLinkNestedModule(Operation *op, llvm::LLVMContext &context) {
 }
 
 /// JitRunner's translation to LLVM IR, or --link-nested-modules'.
-static std::unique_ptr<llvm::Module> buildLLVMModule(Operation *op,
-                                                     llvm::LLVMContext &context) {
+static std::unique_ptr<llvm::Module>
+buildLLVMModule(Operation *op, llvm::LLVMContext &context) {
   return linkNestedModules ? translateAndLinkNestedModule(op, context)
                            : translateModuleToLLVMIR(op, context);
 }

@@ -948,8 +948,9 @@ struct ConvertONNXToLinalgPass
     // onnx namespace (ops gather does not define) are left as they are.
     target.addIllegalOp(OperationName(kGatherElementsName, context));
     target.addIllegalOp(OperationName(kReturnName, context));
-    target.addDynamicallyLegalOp(OperationName(kNoValueName, context),
-                                 [](Operation *op) { return !op->use_empty(); });
+    target.addDynamicallyLegalOp(
+        OperationName(kNoValueName, context),
+        [](Operation *op) { return !op->use_empty(); });
     // Our onnx.Constant only (another dialect's stays).
     target.addDynamicallyLegalOp(
         OperationName(ONNX::ConstantOp::getOperationName(), context),

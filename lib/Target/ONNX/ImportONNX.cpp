@@ -368,20 +368,20 @@ Importer::convertAttribute(const ::onnx::AttributeProto &attribute,
     value = builder.getStringAttr(attribute.s());
     break;
   case ::onnx::AttributeProto::INTS:
-    value = builder.getI64ArrayAttr(SmallVector<int64_t>(
-        attribute.ints().begin(), attribute.ints().end()));
+    value = builder.getI64ArrayAttr(
+        SmallVector<int64_t>(attribute.ints().begin(), attribute.ints().end()));
     break;
   case ::onnx::AttributeProto::FLOATS:
-    value = builder.getF32ArrayAttr(
-        SmallVector<float>(attribute.floats().begin(), attribute.floats().end()));
+    value = builder.getF32ArrayAttr(SmallVector<float>(
+        attribute.floats().begin(), attribute.floats().end()));
     break;
   case ::onnx::AttributeProto::STRINGS:
     value = builder.getStrArrayAttr(SmallVector<StringRef>(
         attribute.strings().begin(), attribute.strings().end()));
     break;
   case ::onnx::AttributeProto::TENSOR: {
-    FailureOr<DenseElementsAttr> tensor =
-        getTensor(attribute.t(), where + " attribute '" + attribute.name() + "'");
+    FailureOr<DenseElementsAttr> tensor = getTensor(
+        attribute.t(), where + " attribute '" + attribute.name() + "'");
     if (failed(tensor))
       return failure();
     value = *tensor;

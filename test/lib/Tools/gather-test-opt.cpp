@@ -27,7 +27,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 int main(int argc, char **argv) {
-  if (argc == 2 && llvm::StringRef(argv[1]) == "--print-onnx-and-gather-names") {
+  if (argc == 2 &&
+      llvm::StringRef(argv[1]) == "--print-onnx-and-gather-names") {
     llvm::outs() << standin::describeONNXAndGatherNames() << "\n";
     return 0;
   }
