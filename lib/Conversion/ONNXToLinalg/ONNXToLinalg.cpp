@@ -185,7 +185,7 @@ public:
       : loc(loc), declaredType(declaredType),
         runtimeChecks(options.runtimeChecks),
         anchor(builder.getInsertionBlock()->getParentOp()),
-        start(builder.saveInsertionPoint()) {}
+        start(builder.saveInsertionPoint()), listener(builder.getListener()) {}
 
   FailureOr<Value> lower(OpBuilder &builder, Value data, Value indices,
                          int64_t axis) {
@@ -758,7 +758,8 @@ private:
       if (value && value.getValue() == text)
         break;
       if (!symbol) {
-        OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+        OpBuilder builder(context, listener);
+        builder.setInsertionPointToStart(module.getBody());
         global = LLVM::GlobalOp::create(
             builder, module.getLoc(),
             LLVM::LLVMArrayType::get(IntegerType::get(context, 8), text.size()),
@@ -768,7 +769,8 @@ private:
       }
       name = base + "_" + std::to_string(suffix);
     }
-    OpBuilder builder(context);
+    // (Through the caller's listener: a rewriter sees the new ops.)
+    OpBuilder builder(context, listener);
     builder.restoreInsertionPoint(start);
     locationString = LLVM::AddressOfOp::create(builder, loc, global);
     return locationString;
@@ -782,6 +784,7 @@ private:
   Operation *anchor;
   /// Where the lowering started.
   OpBuilder::InsertPoint start;
+  OpBuilder::Listener *listener;
   ModuleOp module;
   Value locationString;
 };
