@@ -35,14 +35,13 @@
 
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
-#include "gather/Dialect/ONNX/Transforms/Passes.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Runtime/GatherRuntime.h"
-#include "gather/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/ExecutionEngine/JitRunner.h"
 #include "mlir/IR/BuiltinDialect.h"
@@ -176,7 +175,10 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
     return pm.run(op);
   }
   WalkResult found = op->walk([&](Operation *nested) {
-    if (nested == op || isa<LLVM::LLVMDialect>(nested->getDialect()))
+    // The pipeline's output: the LLVM dialect, plus OpenMP for threads.
+    if (nested == op ||
+        (nested->getDialect() && // (null for an unregistered op)
+         isa<LLVM::LLVMDialect, omp::OpenMPDialect>(nested->getDialect())))
       return WalkResult::advance();
     return WalkResult::interrupt();
   });
@@ -263,7 +265,7 @@ static llvm::cl::opt<OnRuntimeError> onRuntimeError(
 static bool sawRuntimeError = false;
 
 /// The runtime's error handler in gather-runner.
-static void handleRuntimeError(const char *message) {
+static void handleRuntimeError(const char *message, void * /*userData*/) {
   std::fflush(stdout);
   std::fprintf(stderr, "error: %s\n", message);
   std::fflush(stderr);
@@ -293,11 +295,8 @@ int main(int argc, char **argv) {
     reportInvalidInputIR(context);
   });
   // Passes and pipelines for --pass-pipeline.
-  registerAllPasses();
-  gather::registerGatherConversionPasses();
-  gather::ONNX::registerONNXTransformsPasses();
-  gather::registerGatherTransformsPasses();
-  gather::registerONNXToLLVMPipeline();
+  mlir::registerAllPasses();
+  gather::registerAllPasses();
 
   // LLVM optimization on by default: JitRunner only optimizes with -O<n>.
   llvm::SmallVector<char *> args(argv, argv + argc);
@@ -306,7 +305,7 @@ int main(int argc, char **argv) {
                     [](const char *arg) { return isOptLevelFlag(arg); }))
     args.insert(args.begin() + 1, defaultOptLevel);
 
-  gatherSetErrorHandler(handleRuntimeError);
+  gatherSetErrorHandler(handleRuntimeError, /*userData=*/nullptr);
 
   JitRunnerConfig config;
   config.mlirTransformer = lowerToLLVMDialect;
