@@ -185,13 +185,15 @@ std::string gather::getGatherElementsKernelSource(
   std::string text;
   llvm::raw_string_ostream os(text);
   if (!dynamicDims.empty())
-    os << "func.func private @gatherReportResultShapeError(i64, i64, i64)\n";
+    os << "func.func private @gatherReportResultShapeError(!llvm.ptr, i64, "
+          "i64, i64)\n";
   os << "func.func @" << name << "(%data: memref<" << data
      << ">, %indices: memref<" << indices << ">, %out: memref<" << out
      << ">) attributes {llvm.emit_c_interface} {\n";
   std::string indent = "  ";
   if (!dynamicDims.empty()) {
-    os << "  %true = arith.constant true\n";
+    os << "  %true = arith.constant true\n"
+       << "  %noLocation = llvm.mlir.zero : !llvm.ptr\n";
     std::string all = "%true";
     for (int64_t d : dynamicDims) {
       std::string n = std::to_string(d);
@@ -209,8 +211,9 @@ std::string gather::getGatherElementsKernelSource(
          << " : index to i64\n"
          << "    %h" << n << " = arith.index_cast %have" << n
          << " : index to i64\n"
-         << "    func.call @gatherReportResultShapeError(%d" << n << ", %w" << n
-         << ", %h" << n << ") : (i64, i64, i64) -> ()\n"
+         << "    func.call @gatherReportResultShapeError(%noLocation, %d" << n
+         << ", %w" << n << ", %h" << n
+         << ") : (!llvm.ptr, i64, i64, i64) -> ()\n"
          << "  }\n"
          << "  %all" << n << " = arith.andi " << all << ", %ok" << n
          << " : i1\n";

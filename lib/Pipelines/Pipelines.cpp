@@ -52,6 +52,11 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   ConvertONNXToLinalgPassOptions toLinalgOptions;
   toLinalgOptions.runtimeChecks = options.runtimeChecks;
   pm.addPass(createConvertONNXToLinalgPass(toLinalgOptions));
+  // Ops of the onnx namespace that gather does not lower (onnx-mlir's
+  // onnx.TopK, ...): an error naming the first one, now.
+  CheckLoweredPassOptions onnxLeftOptions;
+  onnxLeftOptions.level = "onnx";
+  pm.addPass(createCheckLoweredPass(onnxLeftOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (options.shardGrid > 0) {
@@ -115,6 +120,8 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // Anything still outside the LLVM dialect: an error naming the first op.
+  pm.addPass(createCheckLoweredPass());
 }
 
 LogicalResult gather::buildONNXToLLVMPipeline(OpPassManager &pm,

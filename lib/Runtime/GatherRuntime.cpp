@@ -50,40 +50,65 @@ extern "C" void gatherSetErrorHandler(GatherErrorHandler handler,
   errorHandlerUserData = userData;
 }
 
-extern "C" void gatherReportIndexError(int64_t value, const int64_t *position,
-                                       int64_t rank, int64_t axis,
-                                       int64_t axisSize) {
-  std::string message =
-      "onnx.GatherElements: index " + std::to_string(value) + " at position [";
+/// The start of every report: `<location>: 'onnx.GatherElements' op ` (the
+/// words of the verifier's diagnostics), without the location when it is
+/// null or empty.
+static std::string opPrefix(const char *location) {
+  std::string prefix;
+  if (location && *location)
+    prefix = std::string(location) + ": ";
+  return prefix + "'onnx.GatherElements' op ";
+}
+
+static std::string validRange(int64_t axis, int64_t axisSize) {
+  return "outside the valid range [" + std::to_string(-axisSize) + ", " +
+         std::to_string(axisSize - 1) + "] for axis " + std::to_string(axis) +
+         " of size " + std::to_string(axisSize);
+}
+
+extern "C" void gatherReportIndexError(const char *location, int64_t value,
+                                       const int64_t *position, int64_t rank,
+                                       int64_t axis, int64_t axisSize) {
+  std::string message = opPrefix(location) + "operand 'indices' holds value " +
+                        std::to_string(value) + " at position [";
   for (int64_t d = 0; d < rank; ++d)
     message += (d ? ", " : "") + std::to_string(position[d]);
-  message += "] of 'indices' is out of range [" + std::to_string(-axisSize) +
-             ", " + std::to_string(axisSize - 1) + "] for axis " +
-             std::to_string(axis) + " of size " + std::to_string(axisSize);
+  message += "], " + validRange(axis, axisSize);
   report(message);
 }
 
-extern "C" void gatherReportShapeError(int64_t dim, int64_t indicesSize,
-                                       int64_t dataSize, int64_t axis) {
-  report("onnx.GatherElements: 'indices' has size " +
+extern "C" void gatherReportIndexErrorsOmitted(const char *location,
+                                               int64_t count, int64_t axis,
+                                               int64_t axisSize) {
+  report(opPrefix(location) + "operand 'indices' holds " +
+         std::to_string(count) + " more value" + (count == 1 ? "" : "s") + " " +
+         validRange(axis, axisSize) + " (not listed)");
+}
+
+extern "C" void gatherReportShapeError(const char *location, int64_t dim,
+                                       int64_t indicesSize, int64_t dataSize,
+                                       int64_t axis) {
+  report(opPrefix(location) + "operand 'indices' has size " +
          std::to_string(indicesSize) + " in dimension " + std::to_string(dim) +
          ", larger than size " + std::to_string(dataSize) +
-         " of 'data' there; only along the axis (dimension " +
+         " of operand 'data' there; only along the axis (dimension " +
          std::to_string(axis) + ") may 'indices' be larger than 'data'");
 }
 
-extern "C" void gatherReportRankError(int64_t operand, int64_t rank,
-                                      int64_t expectedRank) {
+extern "C" void gatherReportRankError(const char *location, int64_t operand,
+                                      int64_t rank, int64_t expectedRank) {
   const char *name = operand == 0 ? "data" : "indices";
   const char *other = operand == 0 ? "indices" : "data";
-  report(std::string("onnx.GatherElements: '") + name + "' has rank " +
-         std::to_string(rank) + " at run time, but '" + other + "' has rank " +
-         std::to_string(expectedRank) + "; the ranks must be equal");
+  report(opPrefix(location) + "operand '" + name +
+         "' must have the rank of operand '" + other + "' (" +
+         std::to_string(expectedRank) + "), but has rank " +
+         std::to_string(rank) + " at run time");
 }
 
-extern "C" void gatherReportResultShapeError(int64_t dim, int64_t indicesSize,
+extern "C" void gatherReportResultShapeError(const char *location, int64_t dim,
+                                             int64_t indicesSize,
                                              int64_t resultSize) {
-  report("onnx.GatherElements: 'indices' has size " +
+  report(opPrefix(location) + "operand 'indices' has size " +
          std::to_string(indicesSize) + " in dimension " + std::to_string(dim) +
          ", but the declared result type has size " +
          std::to_string(resultSize) + " there");

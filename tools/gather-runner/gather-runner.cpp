@@ -21,6 +21,13 @@
 //     report, lets the program go on, and exits with status 1 at the end.
 //   - The MLIR runner utilities (printMemref*, printF64, ...) are linked in,
 //     so no --shared-libs is needed for them.
+//   - --pass-pipeline="builtin.module(...)" replaces the default lowering
+//     (any registered pass or pipeline, gather's included);
+//     --link-nested-modules translates a nested module separately and links
+//     it in, as mlir-runner does.
+//   - Input the verifier rejects is reported as invalid IR (after the
+//     verifier's error), not as a parse failure; an entry that returns
+//     tensors run without --entry-point-result=void says how to run it.
 //   - With --pipeline-options='shard-grid=N' the gathers are partitioned over
 //     N MPI processes: run `mpirun -np N gather-runner ...`. Only rank 0
 //     prints (the others' stdout is discarded); a job of another size, or no
@@ -30,6 +37,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Runtime/GatherRuntime.h"
@@ -40,14 +48,20 @@
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/ExecutionEngine/JitRunner.h"
+#include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
@@ -107,6 +121,24 @@ static LogicalResult wrapEntryResults(ModuleOp module, StringRef name) {
   return success();
 }
 
+static llvm::cl::opt<std::string> passPipeline(
+    "pass-pipeline",
+    llvm::cl::desc("Textual pass pipeline to lower the input with instead of "
+                   "onnx-to-llvm, as mlir-opt takes it (e.g. "
+                   "\"builtin.module(onnx-to-llvm{vector-size=0})\")"),
+    llvm::cl::init(""));
+
+static llvm::cl::opt<bool> linkNestedModules(
+    "link-nested-modules",
+    llvm::cl::desc("Translate the one nested builtin.module to LLVM IR "
+                   "separately and link it into the main module (as "
+                   "mlir-runner)"),
+    llvm::cl::init(false));
+
+/// Whether the input has been parsed and verified (diagnostics before that
+/// come from the parser or the verifier).
+static bool inputIsVerified = false;
+
 static llvm::cl::opt<std::string> pipelineOptionsText(
     "pipeline-options",
     llvm::cl::desc("Options of the onnx-to-llvm pipeline, e.g. "
@@ -118,13 +150,41 @@ static llvm::cl::opt<std::string> pipelineOptionsText(
 /// returns tensors first.
 static LogicalResult lowerToLLVMDialect(Operation *op,
                                         JitRunnerOptions &options) {
+  inputIsVerified = true;
   auto module = cast<ModuleOp>(op);
+  if (auto entry = module.lookupSymbol<func::FuncOp>(options.mainFuncName);
+      entry && options.mainFuncType != "void" &&
+      llvm::any_of(entry.getResultTypes(), llvm::IsaPred<TensorType>))
+    return entry.emitError("entry function '")
+           << options.mainFuncName << "' returns tensors: run it with "
+           << "--entry-point-result=void to print them";
   if (failed(wrapEntryResults(module, options.mainFuncName)))
     return failure();
+  if (!passPipeline.empty()) {
+    // Anchored as mlir-opt's: "builtin.module(...)".
+    std::string errorText;
+    llvm::raw_string_ostream errorStream(errorText);
+    FailureOr<OpPassManager> parsed =
+        parsePassPipeline(passPipeline, errorStream);
+    if (failed(parsed))
+      return emitError(op->getLoc(), "invalid --pass-pipeline: ") << errorText;
+    if (parsed->getOpAnchorName() != ModuleOp::getOperationName())
+      return emitError(op->getLoc(), "--pass-pipeline must be anchored on "
+                                     "builtin.module, e.g. "
+                                     "\"builtin.module(onnx-to-llvm)\"");
+    PassManager pm = PassManager::on<ModuleOp>(op->getContext());
+    static_cast<OpPassManager &>(pm) = std::move(*parsed);
+    // Whatever it leaves outside the LLVM dialect is an error naming it.
+    pm.addPass(gather::createCheckLoweredPass());
+    if (failed(applyPassManagerCLOptions(pm)))
+      return failure();
+    return pm.run(op);
+  }
   WalkResult found = op->walk([&](Operation *nested) {
     // The pipeline's output: the LLVM dialect, plus OpenMP for threads.
     if (nested == op ||
-        isa<LLVM::LLVMDialect, omp::OpenMPDialect>(nested->getDialect()))
+        (nested->getDialect() && // (null for an unregistered op)
+         isa<LLVM::LLVMDialect, omp::OpenMPDialect>(nested->getDialect())))
       return WalkResult::advance();
     return WalkResult::interrupt();
   });
@@ -138,6 +198,59 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
                                              op->getLoc())))
     return failure();
   return pm.run(op);
+}
+
+/// --link-nested-modules: translates the one nested module and the rest
+/// separately and links them into one LLVM IR module.
+static std::unique_ptr<llvm::Module>
+translateAndLinkNestedModule(Operation *op, llvm::LLVMContext &context) {
+  auto module = cast<ModuleOp>(op);
+  auto nestedModules = module.getOps<ModuleOp>();
+  if (!llvm::hasSingleElement(nestedModules)) {
+    module.emitError("--link-nested-modules: the module must hold exactly "
+                     "one nested builtin.module");
+    return nullptr;
+  }
+  ModuleOp nested = *nestedModules.begin();
+  std::unique_ptr<llvm::Module> nestedLLVM =
+      translateModuleToLLVMIR(nested, context);
+  if (!nestedLLVM)
+    return nullptr;
+  nested.erase();
+  std::unique_ptr<llvm::Module> mainLLVM =
+      translateModuleToLLVMIR(module, context);
+  if (!mainLLVM)
+    return nullptr;
+  if (llvm::Linker::linkModules(*mainLLVM, std::move(nestedLLVM))) {
+    module.emitError("--link-nested-modules: linking the nested module "
+                     "failed");
+    return nullptr;
+  }
+  return mainLLVM;
+}
+
+/// JitRunner's translation to LLVM IR, or --link-nested-modules'.
+static std::unique_ptr<llvm::Module>
+buildLLVMModule(Operation *op, llvm::LLVMContext &context) {
+  return linkNestedModules ? translateAndLinkNestedModule(op, context)
+                           : translateModuleToLLVMIR(op, context);
+}
+
+/// Until the input is verified, an error from an op's verifier (worded
+/// `'<op>' op ...`) is printed and ends gather-runner: the input is invalid
+/// IR (JitRunner would call it a parse failure).
+static void reportInvalidInputIR(MLIRContext *context) {
+  context->getDiagEngine().registerHandler([](Diagnostic &diag) {
+    if (inputIsVerified || diag.getSeverity() != DiagnosticSeverity::Error ||
+        !StringRef(diag.str()).starts_with("'"))
+      return failure(); // The default handler prints it.
+    llvm::errs() << diag.getLocation() << ": error: " << diag << "\n";
+    for (Diagnostic &note : diag.getNotes())
+      llvm::errs() << note.getLocation() << ": note: " << note << "\n";
+    llvm::errs() << "error: invalid input IR: the verifier rejects it\n";
+    llvm::errs().flush();
+    std::_Exit(1);
+  });
 }
 
 namespace {
@@ -226,6 +339,14 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   gather::registerONNXToLLVMPipelineDependencies(registry);
   registerAllToLLVMIRTranslations(registry);
+  // Any context JitRunner creates gets the handler (the builtin dialect is
+  // loaded first, by every context).
+  registry.addExtension(+[](MLIRContext *context, BuiltinDialect *) {
+    reportInvalidInputIR(context);
+  });
+  // Passes and pipelines for --pass-pipeline.
+  mlir::registerAllPasses();
+  gather::registerAllPasses();
 
   // LLVM optimization on by default: JitRunner only optimizes with -O<n>.
   llvm::SmallVector<char *> args(argv, argv + argc);
@@ -254,6 +375,8 @@ int main(int argc, char **argv) {
 
   JitRunnerConfig config;
   config.mlirTransformer = lowerToLLVMDialect;
+  // (Read after JitRunnerMain parsed the command line.)
+  config.llvmModuleBuilder = buildLLVMModule;
   int status = JitRunnerMain(static_cast<int>(args.size()), args.data(),
                              registry, config);
   return status == 0 && sawRuntimeError ? 1 : status;

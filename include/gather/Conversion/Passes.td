@@ -25,9 +25,19 @@ def ConvertONNXToLinalgPass
     - an index still outside [0, s) after that is replaced by 0, so the
       generated code never reads outside `data` whatever the input.
 
-    Dynamic dimensions are supported (sizes come from `tensor.dim`); unranked
-    operands are rejected with a diagnostic. The pass fails if any op of the
-    `onnx` dialect is left.
+    Dynamic dimensions are supported (sizes come from `tensor.dim`); one
+    operand may be unranked (the other gives the rank).
+
+    Ops are matched by name: every op named `onnx.GatherElements` is
+    lowered, whichever dialect defines it (gather's, onnx-mlir's, or none:
+    an unregistered op), after the checks of gather's verifier (an invalid
+    op is an error in the verifier's words; see
+    `gather::buildGatherElements`). `onnx.Return` becomes `func.return`, an
+    unused `onnx.NoValue` is erased, and gather's `onnx.Constant` becomes
+    `arith.constant` (strings: `onnx.ConstantString`). Other ops of the
+    `onnx` namespace are left untouched (`gather-check-lowered{level=onnx}`
+    reports them). The pass fails if an `onnx.GatherElements` cannot be
+    lowered.
 
     Run-time checks (`runtime-checks`, on by default) cover what the verifier
     could not decide at compile time:
@@ -42,11 +52,16 @@ def ConvertONNXToLinalgPass
       `linalg-tile-and-vectorize-gathers` runs it in the gather's loop over
       the rows, on the row of `indices` just read) and a
       small reduction gives "any out of range"; if so, a cold loop calls
-      `gatherReportIndexError` with the first bad value and its position.
+      `gatherReportIndexError` with each bad value and its position, for
+      the first 10, then `gatherReportIndexErrorsOmitted` with the number
+      of the others.
       The index values are checked even when the gather is skipped. Small
       static scratch buffers are allocated on the stack at function entry.
 
-    The report functions are C functions of gather's runtime library
+    Every report gets the op's location as text (`file:line:col`, or the
+    ONNX model file and node), from a private `llvm.mlir.global` string
+    constant per distinct location. The report functions are C functions of
+    gather's runtime library
     (include/gather/Runtime/GatherRuntime.h, libgather_runtime.so); their
     default handler prints the message and ends the process with exit status
     1. Checks that are provably unnecessary are not emitted: static shapes,
@@ -66,6 +81,33 @@ def ConvertONNXToLinalgPass
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def CheckLoweredPass : Pass<"gather-check-lowered", "::mlir::ModuleOp"> {
+  let summary = "Fail at the first op a lowering stage left behind";
+  let description = [{
+    Makes a pipeline that cannot lower everything end with an error that
+    names the first op left (in program order) at its location, instead of
+    succeeding with leftovers that fail later (e.g. in the translation to
+    LLVM IR). Nothing is changed.
+
+    - `level=onnx` (used by `onnx-to-llvm` after `convert-onnx-to-linalg`):
+      ops of the `onnx` namespace that gather does not lower: ops gather's
+      dialect does not define (onnx-mlir's `onnx.TopK`, `onnx.NoValue`,
+      `onnx.EntryPoint`, ... kept in generic form) and ops of another
+      registered `onnx` dialect.
+    - `level=llvm` (the default; the last pass of `onnx-to-llvm`): every op
+      outside the `llvm` and `omp` dialects, other than `builtin.module`
+      (e.g. `linalg.softmax` or `builtin.unrealized_conversion_cast`).
+
+    Example: `error: 'onnx.TopK' op is not lowered by gather (it lowers
+    onnx.GatherElements, onnx.Constant and onnx.Return)`.
+  }];
+  let options = [
+    Option<"level", "level", "std::string", /*default=*/"\"llvm\"",
+           "What may be left: 'onnx' (no onnx op gather does not lower) or "
+           "'llvm' (only llvm and omp dialect ops)">,
   ];
 }
 

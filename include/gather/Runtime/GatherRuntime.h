@@ -12,8 +12,9 @@
 // libgather_runtime.so`, `lli --dlopen=...`) or link it.
 //
 // Each report formats one message, e.g.
-//   onnx.GatherElements: index 7 at position [1, 0] of 'indices' is out of
-//   range [-3, 2] for axis 1 of size 3
+//   model.mlir:12:8: 'onnx.GatherElements' op operand 'indices' holds value
+//   7 at position [1, 0], outside the valid range [-3, 2] for axis 1 of
+//   size 3
 // and passes it to the error handler. The default handler flushes stdout,
 // prints `error: <message>` to stderr and ends the process with exit status
 // 1 (no signal, no abort). A host that wants to continue installs its own
@@ -54,28 +55,46 @@ typedef void (*GatherErrorHandler)(const char *message, void *userData);
 /// the old `userData`.
 void gatherSetErrorHandler(GatherErrorHandler handler, void *userData);
 
+/// Every report takes as `location` the source location of the op that
+/// failed, as the compiler printed it (`file.mlir:12:8`, or the ONNX model
+/// file and node for imported models), NUL-terminated; null or "" when
+/// unknown. The message then starts with `<location>: 'onnx.GatherElements'
+/// op ` and uses the words of the verifier's diagnostic for the same rule
+/// (see the op's description in ONNXOps.td).
+
 /// Called by compiled onnx.GatherElements code: index `value` at
 /// `position[0..rank)` of `indices` is outside [-axisSize, axisSize - 1]
-/// along `axis` (normalized to [0, rank)).
-void gatherReportIndexError(int64_t value, const int64_t *position,
-                            int64_t rank, int64_t axis, int64_t axisSize);
+/// along `axis` (normalized to [0, rank)). The compiled code reports the
+/// first 10 bad positions of one execution of the op in row-major order,
+/// then the number of the others with gatherReportIndexErrorsOmitted.
+void gatherReportIndexError(const char *location, int64_t value,
+                            const int64_t *position, int64_t rank, int64_t axis,
+                            int64_t axisSize);
+
+/// Called by compiled onnx.GatherElements code after 10 calls of
+/// gatherReportIndexError for one execution of the op: `count` more index
+/// values were out of range.
+void gatherReportIndexErrorsOmitted(const char *location, int64_t count,
+                                    int64_t axis, int64_t axisSize);
 
 /// Called by compiled onnx.GatherElements code: `indices` has size
 /// `indicesSize` in dimension `dim` (!= axis), larger than `data`'s size
 /// `dataSize` there.
-void gatherReportShapeError(int64_t dim, int64_t indicesSize, int64_t dataSize,
+void gatherReportShapeError(const char *location, int64_t dim,
+                            int64_t indicesSize, int64_t dataSize,
                             int64_t axis);
 
 /// Called by compiled onnx.GatherElements code: `indices` has size
 /// `indicesSize` in dimension `dim`, but the op's declared result type has
 /// the static size `resultSize` there.
-void gatherReportResultShapeError(int64_t dim, int64_t indicesSize,
-                                  int64_t resultSize);
+void gatherReportResultShapeError(const char *location, int64_t dim,
+                                  int64_t indicesSize, int64_t resultSize);
 
 /// Called by compiled onnx.GatherElements code when an operand of unranked
 /// type has rank `rank` at run time but the other operand has rank
 /// `expectedRank`. `operand` is 0 for 'data', 1 for 'indices'.
-void gatherReportRankError(int64_t operand, int64_t rank, int64_t expectedRank);
+void gatherReportRankError(const char *location, int64_t operand, int64_t rank,
+                           int64_t expectedRank);
 
 /// Printing of entry-point results (used by gather-runner). Each prints one
 /// line to stdout:

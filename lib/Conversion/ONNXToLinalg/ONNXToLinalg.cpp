@@ -6,10 +6,12 @@
 //
 // Lowers onnx.GatherElements (ONNX opset 13) to an all-parallel
 // linalg.generic over the shape of `indices` that reads `data` with
-// tensor.extract.
+// tensor.extract. The patterns match ops by name, so they also lower the
+// ops of another `onnx` dialect (onnx-mlir's) or unregistered ones.
 //
 //===----------------------------------------------------------------------===//
 
+#include "gather/Conversion/ONNXToLinalg/ONNXToLinalg.h"
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
 
@@ -24,7 +26,10 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/xxhash.h"
 
 namespace gather {
 #define GEN_PASS_DEF_CONVERTONNXTOLINALGPASS
@@ -38,11 +43,25 @@ namespace {
 
 /// Names of the report functions in gather's runtime library
 /// (gather/Runtime/GatherRuntime.h).
+/// The ops lowered by name, whichever dialect (if any) defines them.
+constexpr StringLiteral kGatherElementsName = "onnx.GatherElements";
+constexpr StringLiteral kReturnName = "onnx.Return";
+constexpr StringLiteral kNoValueName = "onnx.NoValue";
+
 constexpr StringLiteral kReportIndexError = "gatherReportIndexError";
+constexpr StringLiteral kReportIndexErrorsOmitted =
+    "gatherReportIndexErrorsOmitted";
 constexpr StringLiteral kReportShapeError = "gatherReportShapeError";
 constexpr StringLiteral kReportRankError = "gatherReportRankError";
 constexpr StringLiteral kReportResultShapeError =
     "gatherReportResultShapeError";
+constexpr StringLiteral kReportFunctions[] = {
+    kReportIndexError, kReportIndexErrorsOmitted, kReportShapeError,
+    kReportRankError, kReportResultShapeError};
+
+/// Bad index values reported one by one per execution of an op; the rest
+/// are counted.
+constexpr int64_t kMaxReportedIndices = 10;
 
 /// Returns the size of dimension `dim` of the ranked tensor `value` as an
 /// `index` value: a constant when it is static, a tensor.dim otherwise.
@@ -53,15 +72,18 @@ Value getDimSize(OpBuilder &builder, Location loc, Value value, int64_t dim) {
   return tensor::DimOp::create(builder, loc, value, dim);
 }
 
-/// The argument types of runtime function `name` (GatherRuntime.h).
+/// The argument types of runtime function `name` (GatherRuntime.h): the
+/// op's location string, then the values of the report.
 SmallVector<Type> getRuntimeFunctionArgTypes(MLIRContext *context,
                                              StringRef name) {
   Type i64 = IntegerType::get(context, 64);
+  Type ptr = LLVM::LLVMPointerType::get(context);
   if (name == kReportIndexError)
-    return {i64, LLVM::LLVMPointerType::get(context), i64, i64, i64};
+    return {ptr, i64, ptr, i64, i64, i64};
   if (name == kReportShapeError)
-    return {i64, i64, i64, i64};
-  return {i64, i64, i64}; // kReportRankError, kReportResultShapeError
+    return {ptr, i64, i64, i64, i64};
+  // kReportIndexErrorsOmitted, kReportRankError, kReportResultShapeError
+  return {ptr, i64, i64, i64};
 }
 
 FunctionType getRuntimeFunctionType(MLIRContext *context, StringRef name) {
@@ -69,19 +91,54 @@ FunctionType getRuntimeFunctionType(MLIRContext *context, StringRef name) {
                            {});
 }
 
-/// Returns the private declaration of runtime function `name` in the module
-/// that encloses `op`, creating it if needed. (The pass has checked that an
-/// existing symbol of that name has the right type.)
-func::FuncOp getOrDeclareRuntimeFunction(Operation *op, StringRef name) {
-  auto module = op->getParentOfType<ModuleOp>();
+/// Returns the private declaration of runtime function `name` in `module`,
+/// creating it if needed. (The pass has checked that an existing symbol of
+/// that name has the right type.)
+func::FuncOp getOrDeclareRuntimeFunction(ModuleOp module, StringRef name) {
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
   OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
   auto function =
       func::FuncOp::create(builder, module.getLoc(), name,
-                           getRuntimeFunctionType(op->getContext(), name));
+                           getRuntimeFunctionType(module.getContext(), name));
   function.setPrivate();
   return function;
+}
+
+/// `loc` as text for run-time reports, as MLIR's diagnostics print it:
+/// `file:line:col` for a file location, `file` for a file without a line;
+/// a name location as `<child>: <name>` (an imported ONNX node:
+/// `model.onnx: node 'n1' (TopK)`); the locations of a fused location
+/// joined with `, `; a call site as its callee. "" when unknown.
+std::string formatLocation(Location loc) {
+  return llvm::TypeSwitch<LocationAttr, std::string>(loc)
+      .Case([](FileLineColRange file) {
+        std::string text = file.getFilename().str();
+        if (file.getStartLine() != 0 || file.getStartColumn() != 0)
+          text += ":" + std::to_string(file.getStartLine()) + ":" +
+                  std::to_string(file.getStartColumn());
+        return text;
+      })
+      .Case([](NameLoc name) {
+        std::string child = formatLocation(name.getChildLoc());
+        return child.empty() ? name.getName().str()
+                             : child + ": " + name.getName().str();
+      })
+      .Case([](FusedLoc fused) {
+        std::string text;
+        for (Location part : fused.getLocations()) {
+          std::string formatted = formatLocation(part);
+          if (formatted.empty())
+            continue;
+          text += (text.empty() ? "" : ", ") + formatted;
+        }
+        return text;
+      })
+      .Case([](CallSiteLoc call) { return formatLocation(call.getCallee()); })
+      .Case([](OpaqueLoc opaque) {
+        return formatLocation(opaque.getFallbackLocation());
+      })
+      .Default([](LocationAttr) { return std::string(); });
 }
 
 Value negate(OpBuilder &builder, Location loc, Value condition) {
@@ -121,15 +178,28 @@ std::pair<Value, Value> normalizeIndex(OpBuilder &b, Location loc, Value index,
 /// for any index value; valid inputs never reach it. With run-time checks,
 /// invalid shapes and index values are reported through gather's runtime
 /// before the gather (see Passes.td).
-struct GatherElementsOpLowering
-    : public OpConversionPattern<ONNX::GatherElementsOp> {
-  GatherElementsOpLowering(MLIRContext *context, bool runtimeChecks)
-      : OpConversionPattern(context), runtimeChecks(runtimeChecks) {}
+class GatherElementsLowering {
+public:
+  GatherElementsLowering(OpBuilder &builder, Location loc, Type declaredType,
+                         const GatherElementsLoweringOptions &options)
+      : loc(loc), declaredType(declaredType),
+        runtimeChecks(options.runtimeChecks),
+        anchor(builder.getInsertionBlock()->getParentOp()),
+        start(builder.saveInsertionPoint()), listener(builder.getListener()) {}
 
-  LogicalResult
-  matchAndRewrite(ONNX::GatherElementsOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
+  FailureOr<Value> lower(OpBuilder &builder, Value data, Value indices,
+                         int64_t axis) {
+    module = isa<ModuleOp>(anchor) ? cast<ModuleOp>(anchor)
+                                   : anchor->getParentOfType<ModuleOp>();
+    if (!module)
+      return emitError(loc, "cannot lower 'onnx.GatherElements' outside a "
+                            "builtin.module");
+    auto opError = [&]() {
+      return emitError(loc) << "'onnx.GatherElements' op ";
+    };
+    if (failed(ONNX::verifyGatherElements(opError, data, indices, axis,
+                                          declaredType)))
+      return failure();
     // An unranked operand that is a tensor.cast of a ranked tensor: use the
     // ranked source (folding the cast later could otherwise produce a cast
     // between different ranks).
@@ -142,48 +212,45 @@ struct GatherElementsOpLowering
       }
       return value;
     };
-    Value data = rankedSource(adaptor.getData());
-    Value indices = rankedSource(adaptor.getIndices());
+    data = rankedSource(data);
+    indices = rankedSource(indices);
     auto dataType = dyn_cast<RankedTensorType>(data.getType());
     auto indicesType = dyn_cast<RankedTensorType>(indices.getType());
     if (dataType && indicesType && dataType.getRank() != indicesType.getRank())
-      return op.emitOpError("operand 'data' has rank ")
-             << dataType.getRank() << " and operand 'indices' has rank "
-             << indicesType.getRank()
-             << " (seen through tensor.cast); the ranks must be equal";
+      return opError() << "operand 'data' has rank " << dataType.getRank()
+                       << " and operand 'indices' has rank "
+                       << indicesType.getRank()
+                       << " (seen through tensor.cast); the ranks must be "
+                          "equal";
     if (!dataType && !indicesType)
-      return op.emitOpError("cannot be lowered with both 'data' and "
-                            "'indices' unranked: the rank is unknown");
+      return opError() << "cannot be lowered with both 'data' and 'indices' "
+                          "unranked: the rank is unknown";
     // rank(data) = rank(indices): the ranked operand gives it (verified).
     int64_t rank = dataType ? dataType.getRank() : indicesType.getRank();
-    int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
+    if (axis < 0)
+      axis += rank;
 
-    Value result;
-    if (dataType && indicesType) {
-      result = lowerRanked(rewriter, op, data, indices, axis);
-    } else {
-      result =
-          lowerWithUnrankedOperand(rewriter, op, data, indices, rank, axis);
-    }
-    if (result.getType() != op.getType())
-      result = tensor::CastOp::create(rewriter, loc, op.getType(), result);
-    rewriter.replaceOp(op, result);
-    return success();
+    Value result =
+        dataType && indicesType
+            ? lowerRanked(builder, data, indices, axis)
+            : lowerWithUnrankedOperand(builder, data, indices, rank, axis);
+    if (result.getType() != declaredType)
+      result = tensor::CastOp::create(builder, loc, declaredType, result);
+    return result;
   }
 
 private:
   /// Lowers with ranked `data` and `indices`; returns a tensor of the shape
   /// of `indices`.
-  Value lowerRanked(OpBuilder &builder, ONNX::GatherElementsOp op, Value data,
-                    Value indices, int64_t axis) const {
-    Location loc = op.getLoc();
+  Value lowerRanked(OpBuilder &builder, Value data, Value indices,
+                    int64_t axis) {
     auto dataType = cast<RankedTensorType>(data.getType());
     auto indicesType = cast<RankedTensorType>(indices.getType());
     Value axisSize = getDimSize(builder, loc, data, axis);
     // The shape of `indices`, with the static sizes the declared result type
     // adds (checked at run time below).
     SmallVector<int64_t> shape(indicesType.getShape());
-    if (auto declared = dyn_cast<RankedTensorType>(op.getType()))
+    if (auto declared = dyn_cast<RankedTensorType>(declaredType))
       for (int64_t d = 0; d < indicesType.getRank(); ++d)
         if (ShapedType::isDynamic(shape[d]))
           shape[d] = declared.getDimSize(d);
@@ -192,14 +259,13 @@ private:
     // Whether the gather stays inside its buffers: null when statically
     // known. These scalar guards stay even without run-time checks.
     Value gatherIsSafe =
-        emitShapeChecks(builder, op, data, indices, axis, resultType);
-    bool checkIndices =
-        runtimeChecks && needsIndexCheck(op, data, indices, axis);
+        emitShapeChecks(builder, data, indices, axis, resultType);
+    bool checkIndices = runtimeChecks && needsIndexCheck(data, indices, axis);
     // The gather and, with the index check, whether any index value was out
     // of range (found by the gather itself: one pass over `indices`).
     auto gather = [&](OpBuilder &b, Location nestedLoc) {
-      return emitGather(b, nestedLoc, op, data, indices, axis, axisSize,
-                        resultType, checkIndices);
+      return emitGather(b, nestedLoc, data, indices, axis, axisSize, resultType,
+                        checkIndices);
     };
     SmallVector<Value> values;
     if (!gatherIsSafe) {
@@ -218,23 +284,21 @@ private:
             // The index values are still checked (reading only `indices`).
             if (checkIndices)
               zeros.push_back(
-                  emitAnyOutOfRange(b, nestedLoc, op, indices, axisSize));
+                  emitAnyOutOfRange(b, nestedLoc, indices, axisSize));
             scf::YieldOp::create(b, nestedLoc, zeros);
           });
       values = ifOp.getResults();
     }
     if (checkIndices)
-      emitReportIfOutOfRange(builder, op, values[1], indices, axis, axisSize);
+      emitReportIfOutOfRange(builder, values[1], indices, axis, axisSize);
     return values[0];
   }
 
   /// Lowers with one unranked operand: casts it to the rank of the other
   /// (ONNX requires equal ranks) and lowers as ranked. With run-time checks,
   /// the rank is checked first and the gather runs only if it matches.
-  Value lowerWithUnrankedOperand(OpBuilder &builder, ONNX::GatherElementsOp op,
-                                 Value data, Value indices, int64_t rank,
-                                 int64_t axis) const {
-    Location loc = op.getLoc();
+  Value lowerWithUnrankedOperand(OpBuilder &builder, Value data, Value indices,
+                                 int64_t rank, int64_t axis) {
     auto toRanked = [&](OpBuilder &b, Value value) -> Value {
       auto type = cast<TensorType>(value.getType());
       if (type.hasRank())
@@ -252,11 +316,12 @@ private:
         builder, loc, arith::CmpIPredicate::eq, actualRank,
         arith::ConstantIndexOp::create(builder, loc, rank));
     if (runtimeChecks) {
-      func::FuncOp report = getOrDeclareRuntimeFunction(op, kReportRankError);
+      func::FuncOp report = getRuntimeFunction(kReportRankError);
       scf::IfOp::create(
           builder, loc, negate(builder, loc, rankOk),
           [&](OpBuilder &b, Location nestedLoc) {
             Value args[] = {
+                getLocationString(),
                 arith::ConstantIntOp::create(b, nestedLoc,
                                              dataIsUnranked ? 0 : 1, 64),
                 toI64(b, nestedLoc, actualRank),
@@ -279,7 +344,7 @@ private:
         builder, loc, rankOk,
         [&](OpBuilder &b, Location nestedLoc) {
           Value result =
-              lowerRanked(b, op, toRanked(b, data), toRanked(b, indices), axis);
+              lowerRanked(b, toRanked(b, data), toRanked(b, indices), axis);
           if (result.getType() != resultType)
             result = tensor::CastOp::create(b, nestedLoc, resultType, result);
           scf::YieldOp::create(b, nestedLoc, result);
@@ -343,10 +408,10 @@ private:
   /// linalg-tile-and-vectorize-gathers can tile them into one loop over the
   /// rows (the check then reads each row of `indices` right after the
   /// gather, from cache).
-  static SmallVector<Value>
-  emitGather(OpBuilder &builder, Location loc, Operation *anchor, Value data,
-             Value indices, int64_t axis, Value axisSize,
-             RankedTensorType resultType, bool checkIndices) {
+  SmallVector<Value> emitGather(OpBuilder &builder, Location loc, Value data,
+                                Value indices, int64_t axis, Value axisSize,
+                                RankedTensorType resultType,
+                                bool checkIndices) {
     int64_t rank = resultType.getRank();
     Value init = emitEmpty(builder, loc, indices, resultType);
     SmallVector<AffineMap> indexingMaps(2,
@@ -375,16 +440,16 @@ private:
     if (!checkIndices)
       return {generic.getResult(0)};
     return {generic.getResult(0),
-            emitAnyOutOfRange(builder, loc, anchor, indices, axisSize)};
+            emitAnyOutOfRange(builder, loc, indices, axisSize)};
   }
 
   /// A tensor of `type` for scratch values: for a small static shape in a
   /// function body (not inside a loop), a buffer allocated once on the stack
   /// at function entry (no heap allocation per call); otherwise tensor.empty.
-  static Value emitScratch(OpBuilder &b, Location loc, Operation *anchor,
-                           RankedTensorType type, ValueRange dynamicSizes) {
+  Value emitScratch(OpBuilder &b, Location loc, RankedTensorType type,
+                    ValueRange dynamicSizes) {
     constexpr int64_t kMaxStackBytes = 64 * 1024;
-    auto function = dyn_cast<FunctionOpInterface>(anchor->getParentOp());
+    auto function = dyn_cast<FunctionOpInterface>(anchor);
     if (!function || !type.hasStaticShape() ||
         type.getNumElements() * ((type.getElementTypeBitWidth() + 7) / 8) >
             kMaxStackBytes)
@@ -406,9 +471,8 @@ private:
   /// a linalg.generic whose output `flags` (one i1 per row: the shape of
   /// `indices` without its innermost dimension; tensor<i1> for rank 1) ORs
   /// !inRange along the innermost dimension, then a reduction over `flags`.
-  static Value emitAnyOutOfRange(OpBuilder &builder, Location loc,
-                                 Operation *anchor, Value indices,
-                                 Value axisSize) {
+  Value emitAnyOutOfRange(OpBuilder &builder, Location loc, Value indices,
+                          Value axisSize) {
     MLIRContext *context = builder.getContext();
     auto indicesType = cast<RankedTensorType>(indices.getType());
     int64_t rank = indicesType.getRank();
@@ -428,9 +492,8 @@ private:
     SmallVector<AffineMap> flagsMaps = {
         builder.getMultiDimIdentityMap(rank),
         AffineMap::get(rank, 0, rowDims, context)};
-    Value flags =
-        emitScratch(builder, loc, anchor, RankedTensorType::get(flagsShape, i1),
-                    flagsSizes);
+    Value flags = emitScratch(
+        builder, loc, RankedTensorType::get(flagsShape, i1), flagsSizes);
     flags =
         linalg::FillOp::create(builder, loc, falseValue, flags).getResult(0);
     SmallVector<utils::IteratorType> flagsIterators(
@@ -451,8 +514,7 @@ private:
                 .getResult(0);
     if (rank > 1) {
       // anyOutOfRange = OR over the flags of all rows.
-      Value any =
-          emitScratch(builder, loc, anchor, RankedTensorType::get({}, i1), {});
+      Value any = emitScratch(builder, loc, RankedTensorType::get({}, i1), {});
       any = linalg::FillOp::create(builder, loc, falseValue, any).getResult(0);
       SmallVector<AffineMap> maps = {builder.getMultiDimIdentityMap(rank - 1),
                                      AffineMap::get(rank - 1, 0, {}, context)};
@@ -481,10 +543,8 @@ private:
   ///     is static but `indices` is not;
   ///   - s > 0 for the axis size s, unless `indices` is statically empty.
   /// Returns their conjunction, or null when nothing needs checking.
-  Value emitShapeChecks(OpBuilder &b, ONNX::GatherElementsOp op, Value data,
-                        Value indices, int64_t axis,
-                        RankedTensorType resultType) const {
-    Location loc = op.getLoc();
+  Value emitShapeChecks(OpBuilder &b, Value data, Value indices, int64_t axis,
+                        RankedTensorType resultType) {
     auto dataType = cast<RankedTensorType>(data.getType());
     auto indicesType = cast<RankedTensorType>(indices.getType());
     Value safe;
@@ -495,10 +555,11 @@ private:
         Value reportNow = negate(b, loc, holds);
         if (safe)
           reportNow = arith::AndIOp::create(b, loc, reportNow, safe);
-        func::FuncOp report = getOrDeclareRuntimeFunction(op, reportName);
+        func::FuncOp report = getRuntimeFunction(reportName);
         scf::IfOp::create(
             b, loc, reportNow, [&](OpBuilder &nb, Location nestedLoc) {
               SmallVector<Value> args = {
+                  getLocationString(),
                   arith::ConstantIntOp::create(nb, nestedLoc, dim, 64),
                   toI64(nb, nestedLoc, indicesSize),
                   toI64(nb, nestedLoc, otherSize)};
@@ -553,41 +614,38 @@ private:
   /// Whether the index values need a run-time check: not for constant
   /// `indices` on a static axis (the verifier checked them), nor for a
   /// static empty `indices`.
-  static bool needsIndexCheck(ONNX::GatherElementsOp op, Value data,
-                              Value indices, int64_t axis) {
+  static bool needsIndexCheck(Value data, Value indices, int64_t axis) {
     auto dataType = cast<RankedTensorType>(data.getType());
     auto indicesType = cast<RankedTensorType>(indices.getType());
     DenseIntElementsAttr constantIndices;
     if (!dataType.isDynamicDim(axis) &&
-        matchPattern(op.getIndices(), m_Constant(&constantIndices)))
+        matchPattern(indices, m_Constant(&constantIndices)))
       return false;
     return !indicesType.hasStaticShape() || indicesType.getNumElements() != 0;
   }
 
-  /// If `anyOutOfRange` (found by the gather), a cold loop reports the first
-  /// index value outside [-s, s-1] with its position.
-  static void emitReportIfOutOfRange(OpBuilder &b, ONNX::GatherElementsOp op,
-                                     Value anyOutOfRange, Value indices,
-                                     int64_t axis, Value axisSize) {
-    Location loc = op.getLoc();
-    func::FuncOp report = getOrDeclareRuntimeFunction(op, kReportIndexError);
-    scf::IfOp::create(b, loc, anyOutOfRange,
-                      [&](OpBuilder &nb, Location nestedLoc) {
-                        emitReportFirstBadIndex(nb, nestedLoc, op, report,
-                                                indices, axis, axisSize);
-                        scf::YieldOp::create(nb, nestedLoc);
-                      });
+  /// If `anyOutOfRange` (found by the gather), a cold loop reports the bad
+  /// index values with their positions (see emitReportBadIndices).
+  void emitReportIfOutOfRange(OpBuilder &b, Value anyOutOfRange, Value indices,
+                              int64_t axis, Value axisSize) {
+    scf::IfOp::create(
+        b, loc, anyOutOfRange, [&](OpBuilder &nb, Location nestedLoc) {
+          emitReportBadIndices(nb, nestedLoc, indices, axis, axisSize);
+          scf::YieldOp::create(nb, nestedLoc);
+        });
   }
 
   /// Cold path: walks `indices` in row-major order and reports the first
-  /// value outside [-s, s-1] with its position.
-  static void emitReportFirstBadIndex(OpBuilder &b, Location loc, Operation *op,
-                                      func::FuncOp report, Value indices,
-                                      int64_t axis, Value axisSize) {
+  /// kMaxReportedIndices values outside [-s, s-1] with their positions, then
+  /// how many more there are.
+  void emitReportBadIndices(OpBuilder &b, Location loc, Value indices,
+                            int64_t axis, Value axisSize) {
     auto indicesType = cast<RankedTensorType>(indices.getType());
     int64_t rank = indicesType.getRank();
+    func::FuncOp report = getRuntimeFunction(kReportIndexError);
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value cap = arith::ConstantIndexOp::create(b, loc, kMaxReportedIndices);
     SmallVector<Value> sizes;
     Value numElements = one;
     for (int64_t d = 0; d < rank; ++d) {
@@ -605,12 +663,12 @@ private:
     Value positionPtr = LLVM::IntToPtrOp::create(
         b, loc, LLVM::LLVMPointerType::get(b.getContext()),
         toI64(b, loc, positionIndex));
-    Value falseValue = arith::ConstantIntOp::create(b, loc, 0, 1);
 
-    scf::ForOp::create(
-        b, loc, zero, numElements, one, ValueRange{falseValue},
+    // The loop carries the number of bad values seen so far.
+    auto loop = scf::ForOp::create(
+        b, loc, zero, numElements, one, ValueRange{zero},
         [&](OpBuilder &lb, Location nestedLoc, Value linear, ValueRange iter) {
-          Value reported = iter[0];
+          Value count = iter[0];
           // Delinearize (row-major).
           SmallVector<Value> coordinates(rank);
           Value rest = linear;
@@ -624,7 +682,9 @@ private:
           Value inRange = normalizeIndex(lb, nestedLoc, index, axisSize).second;
           Value outOfRange = negate(lb, nestedLoc, inRange);
           Value reportNow = arith::AndIOp::create(
-              lb, nestedLoc, outOfRange, negate(lb, nestedLoc, reported));
+              lb, nestedLoc, outOfRange,
+              arith::CmpIOp::create(lb, nestedLoc, arith::CmpIPredicate::ult,
+                                    count, cap));
           scf::IfOp::create(
               lb, nestedLoc, reportNow, [&](OpBuilder &nb, Location innerLoc) {
                 for (int64_t d = 0; d < rank; ++d)
@@ -639,21 +699,176 @@ private:
                                         nb, innerLoc, nb.getI64Type(), index)
                                         .getResult();
                 Value args[] = {
-                    value, positionPtr,
+                    getLocationString(),
+                    value,
+                    positionPtr,
                     arith::ConstantIntOp::create(nb, innerLoc, rank, 64),
                     arith::ConstantIntOp::create(nb, innerLoc, axis, 64),
                     toI64(nb, innerLoc, axisSize)};
                 func::CallOp::create(nb, innerLoc, report, args);
                 scf::YieldOp::create(nb, innerLoc);
               });
-          scf::YieldOp::create(
-              lb, nestedLoc,
-              arith::OrIOp::create(lb, nestedLoc, reported, outOfRange)
-                  .getResult());
+          Value next = arith::AddIOp::create(
+              lb, nestedLoc, count,
+              arith::IndexCastUIOp::create(lb, nestedLoc, lb.getIndexType(),
+                                           outOfRange));
+          scf::YieldOp::create(lb, nestedLoc, next);
         });
+    Value count = loop.getResult(0);
+    Value omitted =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, count, cap);
+    func::FuncOp reportOmitted = getRuntimeFunction(kReportIndexErrorsOmitted);
+    scf::IfOp::create(b, loc, omitted, [&](OpBuilder &nb, Location nestedLoc) {
+      Value args[] = {getLocationString(),
+                      toI64(nb, nestedLoc,
+                            arith::SubIOp::create(nb, nestedLoc, count, cap)),
+                      arith::ConstantIntOp::create(nb, nestedLoc, axis, 64),
+                      toI64(nb, nestedLoc, axisSize)};
+      func::CallOp::create(nb, nestedLoc, reportOmitted, args);
+      scf::YieldOp::create(nb, nestedLoc);
+    });
   }
 
+  /// The declaration of runtime function `name` in the module.
+  func::FuncOp getRuntimeFunction(StringRef name) {
+    return getOrDeclareRuntimeFunction(module, name);
+  }
+
+  /// A pointer to the op's location as NUL-terminated text (a private
+  /// constant llvm.mlir.global shared by every op with the same text),
+  /// created on first use where the lowering started, so that it dominates
+  /// every report.
+  Value getLocationString() {
+    if (locationString)
+      return locationString;
+    std::string text = formatLocation(loc);
+    text.push_back('\0');
+    MLIRContext *context = loc.getContext();
+    // Named by a hash of the text; reused when the text matches.
+    std::string base =
+        "__gather_location_" + llvm::utohexstr(llvm::xxh3_64bits(text));
+    std::string name = base;
+    LLVM::GlobalOp global;
+    for (unsigned suffix = 0;; ++suffix) {
+      Operation *symbol = module.lookupSymbol(name);
+      global = dyn_cast_or_null<LLVM::GlobalOp>(symbol);
+      auto value = global
+                       ? dyn_cast_or_null<StringAttr>(global.getValueOrNull())
+                       : StringAttr();
+      if (value && value.getValue() == text)
+        break;
+      if (!symbol) {
+        OpBuilder builder(context, listener);
+        builder.setInsertionPointToStart(module.getBody());
+        global = LLVM::GlobalOp::create(
+            builder, module.getLoc(),
+            LLVM::LLVMArrayType::get(IntegerType::get(context, 8), text.size()),
+            /*isConstant=*/true, LLVM::Linkage::Private, name,
+            StringAttr::get(context, text));
+        break;
+      }
+      name = base + "_" + std::to_string(suffix);
+    }
+    // (Through the caller's listener: a rewriter sees the new ops.)
+    OpBuilder builder(context, listener);
+    builder.restoreInsertionPoint(start);
+    locationString = LLVM::AddressOfOp::create(builder, loc, global);
+    return locationString;
+  }
+
+  Location loc;
+  /// The type of the op's result.
+  Type declaredType;
   bool runtimeChecks;
+  /// The op that holds the gather (a function, a loop, ...).
+  Operation *anchor;
+  /// Where the lowering started.
+  OpBuilder::InsertPoint start;
+  OpBuilder::Listener *listener;
+  ModuleOp module;
+  Value locationString;
+};
+
+/// Any op named `onnx.GatherElements` (ours, onnx-mlir's, or unregistered)
+/// with operands `data`, `indices` and an optional integer attribute `axis`
+/// (default 0), as ONNX GatherElements: replaced by buildGatherElements.
+struct GatherElementsOpLowering : public ConversionPattern {
+  GatherElementsOpLowering(MLIRContext *context,
+                           const GatherElementsLoweringOptions &options)
+      : ConversionPattern(kGatherElementsName, /*benefit=*/1, context),
+        options(options) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (operands.size() != 2 || op->getNumResults() != 1 ||
+        op->getNumRegions() != 0)
+      return op->emitOpError("expects 2 operands ('data', 'indices'), 1 "
+                             "result and no regions");
+    int64_t axis = 0;
+    if (Attribute attr = op->getAttr("axis")) {
+      auto integer = dyn_cast<IntegerAttr>(attr);
+      if (!integer || !integer.getType().isInteger(64))
+        return op->emitOpError("attribute 'axis' must be a 64-bit integer, "
+                               "but is ")
+               << attr;
+      axis = integer.getValue().getSExtValue();
+    }
+    FailureOr<Value> result =
+        buildGatherElements(rewriter, op->getLoc(), operands[0], operands[1],
+                            axis, op->getResult(0).getType(), options);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+
+private:
+  GatherElementsLoweringOptions options;
+};
+
+/// `onnx.Return` (onnx-mlir's function terminator) in a func.func ->
+/// func.return, with a tensor.cast where an operand type differs from the
+/// function's result type.
+struct ReturnOpLowering : public ConversionPattern {
+  ReturnOpLowering(MLIRContext *context)
+      : ConversionPattern(kReturnName, /*benefit=*/1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto function = dyn_cast<func::FuncOp>(op->getParentOp());
+    if (!function || function.getNumResults() != operands.size())
+      return rewriter.notifyMatchFailure(op, "not the terminator of a "
+                                             "func.func with as many results");
+    SmallVector<Value> results;
+    for (auto [operand, type] :
+         llvm::zip(operands, function.getResultTypes())) {
+      Value value = operand;
+      if (value.getType() != type &&
+          tensor::CastOp::areCastCompatible(value.getType(), type))
+        value = tensor::CastOp::create(rewriter, op->getLoc(), type, value);
+      results.push_back(value);
+    }
+    rewriter.replaceOpWithNewOp<func::ReturnOp>(op, results);
+    return success();
+  }
+};
+
+/// An unused `onnx.NoValue` (onnx-mlir's placeholder for an omitted
+/// optional operand) is erased; a used one is left to its users.
+struct UnusedNoValueOpLowering : public ConversionPattern {
+  UnusedNoValueOpLowering(MLIRContext *context)
+      : ConversionPattern(kNoValueName, /*benefit=*/1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value>,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op->use_empty() || op->getNumRegions() != 0)
+      return rewriter.notifyMatchFailure(op, "used");
+    rewriter.eraseOp(op);
+    return success();
+  }
 };
 
 /// Whether `type` is a tensor of !onnx.string.
@@ -666,14 +881,23 @@ bool isStringTensor(Type type) {
 /// arith.constant cannot lower) a tensor.from_elements of
 /// onnx.ConstantString, one per distinct string (a linalg.fill of one for a
 /// splat, tensor.empty if there are no elements).
-/// Also applies to an arith.constant of strings.
+/// Also applies to an arith.constant of strings. Only the op class
+/// `ConstantOpTy` itself is rewritten, not another dialect's op of the same
+/// name (onnx-mlir's onnx.Constant).
 template <typename ConstantOpTy>
-struct ConstantLowering : public OpConversionPattern<ConstantOpTy> {
-  using OpConversionPattern<ConstantOpTy>::OpConversionPattern;
+struct ConstantLowering : public ConversionPattern {
+  ConstantLowering(MLIRContext *context)
+      : ConversionPattern(ConstantOpTy::getOperationName(), /*benefit=*/1,
+                          context) {}
 
   LogicalResult
-  matchAndRewrite(ConstantOpTy op, typename ConstantOpTy::Adaptor adaptor,
+  matchAndRewrite(Operation *rawOp, ArrayRef<Value>,
                   ConversionPatternRewriter &rewriter) const override {
+    // (isa alone also accepts an unregistered op of that name.)
+    auto op =
+        rawOp->isRegistered() ? dyn_cast<ConstantOpTy>(rawOp) : ConstantOpTy();
+    if (!op)
+      return rewriter.notifyMatchFailure(rawOp, "another dialect's op");
     auto type = dyn_cast<RankedTensorType>(op.getType());
     auto value = dyn_cast<ElementsAttr>(op.getValue());
     if (!type || !value)
@@ -723,9 +947,19 @@ struct ConvertONNXToLinalgPass
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     ConversionTarget target(*context);
-    target.addIllegalDialect<ONNX::ONNXDialect>();
-    // Lowered to LLVM by the onnx dialect's ConvertToLLVM interface.
-    target.addLegalOp<ONNX::ConstantStringOp>();
+    // By name: ours, another dialect's or unregistered. Other ops of the
+    // onnx namespace (ops gather does not define) are left as they are.
+    target.addIllegalOp(OperationName(kGatherElementsName, context));
+    target.addIllegalOp(OperationName(kReturnName, context));
+    target.addDynamicallyLegalOp(
+        OperationName(kNoValueName, context),
+        [](Operation *op) { return !op->use_empty(); });
+    // Our onnx.Constant only (another dialect's stays).
+    target.addDynamicallyLegalOp(
+        OperationName(ONNX::ConstantOp::getOperationName(), context),
+        [](Operation *op) {
+          return !op->isRegistered() || !isa<ONNX::ConstantOp>(op);
+        });
     target.addDynamicallyLegalOp<arith::ConstantOp>(
         [](arith::ConstantOp op) { return !isStringTensor(op.getType()); });
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
@@ -735,8 +969,7 @@ struct ConvertONNXToLinalgPass
     // (Declarations go into the module nearest to each op, so nested
     // modules are checked too.)
     WalkResult clash = getOperation()->walk([&](ModuleOp module) {
-      for (StringRef name : {kReportIndexError, kReportShapeError,
-                             kReportRankError, kReportResultShapeError}) {
+      for (StringRef name : kReportFunctions) {
         Operation *symbol = module.lookupSymbol(name);
         if (!symbol)
           continue;
@@ -765,9 +998,21 @@ struct ConvertONNXToLinalgPass
 
 } // namespace
 
+FailureOr<Value>
+gather::buildGatherElements(OpBuilder &builder, Location loc, Value data,
+                            Value indices, int64_t axis, Type resultType,
+                            const GatherElementsLoweringOptions &options) {
+  return GatherElementsLowering(builder, loc, resultType, options)
+      .lower(builder, data, indices, axis);
+}
+
 void gather::populateONNXToLinalgConversionPatterns(RewritePatternSet &patterns,
                                                     bool runtimeChecks) {
-  patterns.add<GatherElementsOpLowering>(patterns.getContext(), runtimeChecks);
+  GatherElementsLoweringOptions options;
+  options.runtimeChecks = runtimeChecks;
+  patterns.add<GatherElementsOpLowering>(patterns.getContext(), options);
+  patterns.add<ReturnOpLowering, UnusedNoValueOpLowering>(
+      patterns.getContext());
   patterns.add<ConstantLowering<ONNX::ConstantOp>,
                ConstantLowering<arith::ConstantOp>>(patterns.getContext());
 }

@@ -29,6 +29,28 @@ void ONNXDialect::initialize() {
 #define GET_TYPEDEF_LIST
 #include "gather/Dialect/ONNX/ONNXOpsTypes.cpp.inc"
       >();
+  // Ops of other ONNX front ends (onnx-mlir's onnx.Return, onnx.TopK, ...)
+  // parse in generic form and are left alone.
+  allowUnknownOperations();
+}
+
+/// `!onnx.string`, also spelled `!onnx.String` (onnx-mlir's spelling).
+Type ONNXDialect::parseType(DialectAsmParser &parser) const {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  Type type;
+  OptionalParseResult parsed = generatedTypeParser(parser, &mnemonic, type);
+  if (parsed.has_value())
+    return succeeded(*parsed) ? type : Type();
+  if (mnemonic == "String")
+    return StringType::get(getContext());
+  parser.emitError(loc, "unknown onnx type '") << mnemonic << "'";
+  return Type();
+}
+
+void ONNXDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  if (failed(generatedTypePrinter(type, printer)))
+    llvm_unreachable("every onnx type has a printer");
 }
 
 /// Folded onnx ops become arith.constant, or onnx.Constant for what

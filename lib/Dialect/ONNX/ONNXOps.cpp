@@ -113,15 +113,34 @@ static void printPosition(InFlightDiagnostic &diag, ArrayRef<int64_t> shape,
   diag << "]";
 }
 
-LogicalResult GatherElementsOp::verify() {
-  auto dataType = cast<TensorType>(getData().getType());
-  auto indicesType = cast<TensorType>(getIndices().getType());
+LogicalResult gather::ONNX::verifyGatherElements(
+    llvm::function_ref<InFlightDiagnostic()> emitOpError, Value data,
+    Value indices, int64_t axis, Type resultType) {
+  auto dataType = dyn_cast<TensorType>(data.getType());
+  auto indicesType = dyn_cast<TensorType>(indices.getType());
+  if (!dataType || !indicesType)
+    return emitOpError() << "expects tensor operands, but 'data' has type "
+                         << data.getType() << " and 'indices' has type "
+                         << indices.getType();
+  if (resultType) {
+    auto tensorType = dyn_cast<TensorType>(resultType);
+    if (!tensorType ||
+        tensorType.getElementType() != dataType.getElementType() ||
+        failed(verifyCompatibleShape(tensorType, indicesType)))
+      return emitOpError() << "result type " << resultType
+                           << " must be a tensor of the element type of "
+                              "'data' and of the shape of 'indices' ("
+                           << GatherElementsOp::inferResultType(dataType,
+                                                                indicesType)
+                           << ")";
+  }
 
   Type indexElementType = indicesType.getElementType();
   if (!indexElementType.isSignlessInteger(32) &&
       !indexElementType.isSignlessInteger(64))
-    return emitOpError("operand 'indices' must have element type i32 or i64, "
-                       "but has element type ")
+    return emitOpError()
+           << "operand 'indices' must have element type i32 or i64, but has "
+              "element type "
            << indexElementType;
 
   // The rank r is rank(data) = rank(indices): whichever operand is ranked
@@ -132,24 +151,24 @@ LogicalResult GatherElementsOp::verify() {
   StringRef rankedName = dataType.hasRank() ? "data" : "indices";
   int64_t rank = rankedType.getRank();
   if (rank < 1)
-    return emitOpError("operand '")
-           << rankedName << "' must have rank >= 1, but has type "
-           << rankedType;
+    return emitOpError() << "operand '" << rankedName
+                         << "' must have rank >= 1, but has type "
+                         << rankedType;
 
-  int64_t axis = getAxis();
   if (axis < -rank || axis >= rank)
-    return emitOpError("attribute 'axis' = ")
-           << axis << " is out of range [" << -rank << ", " << rank - 1
-           << "] for operand '" << rankedName << "' of rank " << rank;
+    return emitOpError() << "attribute 'axis' = " << axis
+                         << " is out of range [" << -rank << ", " << rank - 1
+                         << "] for operand '" << rankedName << "' of rank "
+                         << rank;
   int64_t normalizedAxis = axis < 0 ? axis + rank : axis;
 
   if (!dataType.hasRank() || !indicesType.hasRank())
     return success();
   if (indicesType.getRank() != rank)
-    return emitOpError("operand 'indices' must have the rank of operand "
-                       "'data' (")
-           << rank << "), but has rank " << indicesType.getRank() << " ("
-           << indicesType << ")";
+    return emitOpError() << "operand 'indices' must have the rank of operand "
+                            "'data' ("
+                         << rank << "), but has rank " << indicesType.getRank()
+                         << " (" << indicesType << ")";
 
   ArrayRef<int64_t> dataShape = dataType.getShape();
   ArrayRef<int64_t> indicesShape = indicesType.getShape();
@@ -158,9 +177,9 @@ LogicalResult GatherElementsOp::verify() {
         ShapedType::isDynamic(indicesShape[d]))
       continue;
     if (indicesShape[d] > dataShape[d])
-      return emitOpError("operand 'indices' has size ")
-             << indicesShape[d] << " in dimension " << d
-             << ", larger than size " << dataShape[d]
+      return emitOpError()
+             << "operand 'indices' has size " << indicesShape[d]
+             << " in dimension " << d << ", larger than size " << dataShape[d]
              << " of operand 'data' there; only along the axis (dimension "
              << normalizedAxis << ") may 'indices' be larger than 'data'";
   }
@@ -172,12 +191,14 @@ LogicalResult GatherElementsOp::verify() {
   // An axis of size 0 has no valid index at all.
   if (axisSize == 0 && indicesType.hasStaticShape() &&
       indicesType.getNumElements() > 0)
-    return emitOpError("operand 'data' has size 0 along axis ")
-           << normalizedAxis << ", so no index is valid, but operand "
-           << "'indices' has " << indicesType.getNumElements() << " elements";
+    return emitOpError() << "operand 'data' has size 0 along axis "
+                         << normalizedAxis
+                         << ", so no index is valid, but operand "
+                         << "'indices' has " << indicesType.getNumElements()
+                         << " elements";
 
   DenseIntElementsAttr constantIndices;
-  if (matchPattern(getIndices(), m_Constant(&constantIndices))) {
+  if (matchPattern(indices, m_Constant(&constantIndices))) {
     ArrayRef<int64_t> constantShape = constantIndices.getType().getShape();
     auto values = constantIndices.getValues<APInt>();
     int64_t numChecked = values.size();
@@ -187,8 +208,8 @@ LogicalResult GatherElementsOp::verify() {
       int64_t value = values[i].getSExtValue();
       if (value >= -axisSize && value < axisSize)
         continue;
-      InFlightDiagnostic diag = emitOpError("operand 'indices' holds value ");
-      diag << value << " at position ";
+      InFlightDiagnostic diag = emitOpError();
+      diag << "operand 'indices' holds value " << value << " at position ";
       printPosition(diag, constantShape, i);
       diag << ", outside the valid range [" << -axisSize << ", " << axisSize - 1
            << "] for axis " << normalizedAxis << " of size " << axisSize;
@@ -197,6 +218,11 @@ LogicalResult GatherElementsOp::verify() {
     return success();
   }
   return success();
+}
+
+LogicalResult GatherElementsOp::verify() {
+  return verifyGatherElements([&]() { return emitOpError(); }, getData(),
+                              getIndices(), getAxis());
 }
 
 /// Calls `fn(linearIndex, coordinates)` for every element of a static shape,
@@ -300,6 +326,35 @@ ConstantOp::inferReturnTypes(MLIRContext *context,
 }
 
 OpFoldResult ConstantOp::fold(FoldAdaptor adaptor) { return getValueAttr(); }
+
+//===----------------------------------------------------------------------===//
+// ReturnOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReturnOp::verify() {
+  auto function = cast<func::FuncOp>((*this)->getParentOp());
+  ArrayRef<Type> resultTypes = function.getFunctionType().getResults();
+  if (getNumOperands() != resultTypes.size())
+    return emitOpError("has ")
+           << getNumOperands() << " operands, but the enclosing function "
+           << "returns " << resultTypes.size() << " results";
+  for (auto [index, operand, type] :
+       llvm::enumerate(getOperandTypes(), resultTypes)) {
+    auto operandTensor = dyn_cast<TensorType>(operand);
+    auto resultTensor = dyn_cast<TensorType>(type);
+    bool compatible =
+        operand == type ||
+        (operandTensor && resultTensor &&
+         operandTensor.getElementType() == resultTensor.getElementType() &&
+         succeeded(verifyCompatibleShape(operandTensor, resultTensor)));
+    if (!compatible)
+      return emitOpError("operand ")
+             << index << " has type " << operand
+             << ", which is not compatible with the function's result type "
+             << type;
+  }
+  return success();
+}
 
 #define GET_OP_CLASSES
 #include "gather/Dialect/ONNX/ONNXOps.cpp.inc"

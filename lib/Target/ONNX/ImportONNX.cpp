@@ -90,16 +90,28 @@ class Importer {
 public:
   Importer(MLIRContext *context, StringRef fileName)
       : context(context), fileName(fileName.str()),
-        fileLoc(FileLineColLoc::get(context, fileName, 0, 0)),
+        // A binary file has no lines: named by the file (printed
+        // `loc("model.onnx")`), a node by its name in it
+        // (`loc("node"("model.onnx"))`).
+        fileLoc(NameLoc::get(StringAttr::get(context, fileName))),
         builder(context) {}
 
-  /// An error at the model file's location (printed as `<file>:0:0:`).
+  /// An error at the model file's location.
   InFlightDiagnostic error(const Twine &message) {
     return emitError(fileLoc) << message;
   }
 
-  Location nodeLoc(const ::onnx::NodeProto &node) {
-    return NameLoc::get(builder.getStringAttr(node.name()), fileLoc);
+  /// The location of node `index` of the graph: its name (or, unnamed,
+  /// `<op type> #<index>`) in the model file.
+  Location nodeLoc(const ::onnx::NodeProto &node, int index) {
+    return NameLoc::get(builder.getStringAttr(describeNode(node, index)),
+                        fileLoc);
+  }
+
+  static std::string describeNode(const ::onnx::NodeProto &node, int index) {
+    if (!node.name().empty())
+      return node.name();
+    return node.op_type() + " #" + std::to_string(index);
   }
 
   /// The type of a graph input or output; failure (diagnosed) if it is not
@@ -219,6 +231,12 @@ private:
   LogicalResult checkOpsets(const ::onnx::ModelProto &model);
   FailureOr<func::FuncOp> importGraph(const ::onnx::GraphProto &graph,
                                       ModuleOp module);
+  LogicalResult importNode(const ::onnx::NodeProto &node, int index,
+                           llvm::StringMap<Value> &values,
+                           const llvm::StringMap<Type> &types);
+  FailureOr<NamedAttribute>
+  convertAttribute(const ::onnx::AttributeProto &attribute,
+                   const std::string &where);
   LogicalResult buildTestMain(func::FuncOp graphFunction, ModuleOp module,
                               const ONNXImportOptions &options);
   FailureOr<DenseElementsAttr> readTensorFile(const std::string &path);
@@ -254,6 +272,15 @@ FailureOr<func::FuncOp> Importer::importGraph(const ::onnx::GraphProto &graph,
   if (graph.sparse_initializer_size() > 0)
     return error("sparse initializers are not supported");
 
+  // The types of intermediate values: value_info (with what ONNX shape
+  // inference added).
+  llvm::StringMap<Type> types;
+  for (const ::onnx::ValueInfoProto &info : graph.value_info()) {
+    FailureOr<TensorType> type = getValueType(info, "value");
+    if (succeeded(type))
+      types[info.name()] = *type;
+  }
+
   SmallVector<const ::onnx::ValueInfoProto *> inputs;
   SmallVector<Type> argumentTypes;
   for (const ::onnx::ValueInfoProto &input : graph.input()) {
@@ -271,6 +298,7 @@ FailureOr<func::FuncOp> Importer::importGraph(const ::onnx::GraphProto &graph,
     if (failed(type))
       return failure();
     resultTypes.push_back(*type);
+    types[output.name()] = *type;
   }
 
   builder.setInsertionPointToEnd(module.getBody());
@@ -280,8 +308,15 @@ FailureOr<func::FuncOp> Importer::importGraph(const ::onnx::GraphProto &graph,
   function->setAttr("onnx.graph_name", builder.getStringAttr(graph.name()));
   Block *body = function.addEntryBlock();
   builder.setInsertionPointToStart(body);
-  for (auto [input, argument] : llvm::zip(inputs, body->getArguments()))
-    values[input->name()] = argument;
+  // Tensor names kept as onnx-mlir keeps them.
+  for (auto [index, input] : llvm::enumerate(inputs)) {
+    values[input->name()] = body->getArgument(index);
+    function.setArgAttr(index, "onnx.name",
+                        builder.getStringAttr(input->name()));
+  }
+  for (auto [index, output] : llvm::enumerate(graph.output()))
+    function.setResultAttr(index, "onnx.name",
+                           builder.getStringAttr(output.name()));
   for (const ::onnx::TensorProto &initializer : graph.initializer()) {
     FailureOr<DenseElementsAttr> value =
         getTensor(initializer, "initializer '" + initializer.name() + "'");
@@ -291,43 +326,9 @@ FailureOr<func::FuncOp> Importer::importGraph(const ::onnx::GraphProto &graph,
         gather::ONNX::ConstantOp::create(builder, fileLoc, *value);
   }
 
-  for (const ::onnx::NodeProto &node : graph.node()) {
-    auto nodeError = [&]() {
-      return error("node '")
-             << node.name() << "' (op type '" << node.op_type() << "')";
-    };
-    bool defaultDomain = node.domain().empty() || node.domain() == "ai.onnx";
-    if (!defaultDomain || node.op_type() != "GatherElements")
-      return nodeError() << (defaultDomain ? "" : " in domain '")
-                         << (defaultDomain ? "" : node.domain())
-                         << (defaultDomain ? "" : "'")
-                         << " is not supported: gather imports "
-                            "GatherElements only";
-    if (node.input_size() != 2 || node.output_size() != 1)
-      return nodeError() << " must have 2 inputs and 1 output, has "
-                         << node.input_size() << " and " << node.output_size();
-    int64_t axis = 0;
-    for (const ::onnx::AttributeProto &attribute : node.attribute()) {
-      if (attribute.name() != "axis" ||
-          attribute.type() != ::onnx::AttributeProto::INT)
-        return nodeError() << " has an unexpected attribute '"
-                           << attribute.name() << "'";
-      axis = attribute.i();
-    }
-    Value operands[2];
-    for (int i = 0; i < 2; ++i) {
-      auto it = values.find(node.input(i));
-      if (it == values.end())
-        return nodeError() << " uses '" << node.input(i)
-                           << "', which no input, initializer or earlier "
-                              "node defines";
-      operands[i] = it->second;
-    }
-    Type resultType = gather::ONNX::GatherElementsOp::inferResultType(
-        operands[0].getType(), operands[1].getType());
-    auto op = gather::ONNX::GatherElementsOp::create(
-        builder, nodeLoc(node), resultType, operands[0], operands[1], axis);
-    values[node.output(0)] = op.getResult();
+  for (auto [index, node] : llvm::enumerate(graph.node())) {
+    if (failed(importNode(node, static_cast<int>(index), values, types)))
+      return failure();
   }
 
   SmallVector<Value> results;
@@ -347,6 +348,145 @@ FailureOr<func::FuncOp> Importer::importGraph(const ::onnx::GraphProto &graph,
   }
   func::ReturnOp::create(builder, fileLoc, results);
   return function;
+}
+
+FailureOr<NamedAttribute>
+Importer::convertAttribute(const ::onnx::AttributeProto &attribute,
+                           const std::string &where) {
+  // As onnx-mlir: int -> si64, ints -> [i64], float -> f32, floats -> [f32],
+  // string(s) -> string(s), tensor -> dense elements.
+  Attribute value;
+  Type si64 = builder.getIntegerType(64, /*isSigned=*/true);
+  switch (attribute.type()) {
+  case ::onnx::AttributeProto::INT:
+    value = builder.getIntegerAttr(si64, attribute.i());
+    break;
+  case ::onnx::AttributeProto::FLOAT:
+    value = builder.getF32FloatAttr(attribute.f());
+    break;
+  case ::onnx::AttributeProto::STRING:
+    value = builder.getStringAttr(attribute.s());
+    break;
+  case ::onnx::AttributeProto::INTS:
+    value = builder.getI64ArrayAttr(
+        SmallVector<int64_t>(attribute.ints().begin(), attribute.ints().end()));
+    break;
+  case ::onnx::AttributeProto::FLOATS:
+    value = builder.getF32ArrayAttr(SmallVector<float>(
+        attribute.floats().begin(), attribute.floats().end()));
+    break;
+  case ::onnx::AttributeProto::STRINGS:
+    value = builder.getStrArrayAttr(SmallVector<StringRef>(
+        attribute.strings().begin(), attribute.strings().end()));
+    break;
+  case ::onnx::AttributeProto::TENSOR: {
+    FailureOr<DenseElementsAttr> tensor = getTensor(
+        attribute.t(), where + " attribute '" + attribute.name() + "'");
+    if (failed(tensor))
+      return failure();
+    value = *tensor;
+    break;
+  }
+  default:
+    return error(where) << " has attribute '" << attribute.name()
+                        << "' of a kind gather does not import ("
+                        << ::onnx::AttributeProto_AttributeType_Name(
+                               attribute.type())
+                        << ")";
+  }
+  return builder.getNamedAttr(attribute.name(), value);
+}
+
+LogicalResult Importer::importNode(const ::onnx::NodeProto &node, int index,
+                                   llvm::StringMap<Value> &values,
+                                   const llvm::StringMap<Type> &types) {
+  Location loc = nodeLoc(node, index);
+  std::string where = "node '" + describeNode(node, index) + "' (op type '" +
+                      node.op_type() + "')";
+  auto nodeError = [&]() { return emitError(loc) << where; };
+  bool defaultDomain = node.domain().empty() || node.domain() == "ai.onnx";
+
+  // Operands; an empty name is an omitted optional input (onnx.NoValue).
+  SmallVector<Value> operands;
+  for (const std::string &input : node.input()) {
+    if (input.empty()) {
+      OperationState state(loc, "onnx.NoValue");
+      state.addAttribute("value", builder.getUnitAttr());
+      state.addTypes(builder.getNoneType());
+      operands.push_back(builder.create(state)->getResult(0));
+      continue;
+    }
+    auto it = values.find(input);
+    if (it == values.end())
+      return nodeError() << " uses '" << input
+                         << "', which no input, initializer or earlier node "
+                            "defines";
+    operands.push_back(it->second);
+  }
+
+  Operation *op = nullptr;
+  if (defaultDomain && node.op_type() == "GatherElements") {
+    if (operands.size() != 2 || node.output_size() != 1)
+      return nodeError() << " must have 2 inputs and 1 output, has "
+                         << node.input_size() << " and " << node.output_size();
+    int64_t axis = 0;
+    for (const ::onnx::AttributeProto &attribute : node.attribute()) {
+      if (attribute.name() != "axis" ||
+          attribute.type() != ::onnx::AttributeProto::INT)
+        return nodeError() << " has an unexpected attribute '"
+                           << attribute.name() << "'";
+      axis = attribute.i();
+    }
+    Type resultType = gather::ONNX::GatherElementsOp::inferResultType(
+        operands[0].getType(), operands[1].getType());
+    if (!resultType)
+      return nodeError() << " has inputs that are not tensors";
+    op = gather::ONNX::GatherElementsOp::create(builder, loc, resultType,
+                                                operands[0], operands[1], axis);
+  } else if (defaultDomain && node.op_type() == "Constant" &&
+             node.attribute_size() == 1 &&
+             node.attribute(0).name() == "value" &&
+             node.attribute(0).type() == ::onnx::AttributeProto::TENSOR) {
+    FailureOr<DenseElementsAttr> value =
+        getTensor(node.attribute(0).t(), where + " attribute 'value'");
+    if (failed(value))
+      return failure();
+    op = gather::ONNX::ConstantOp::create(builder, loc, *value);
+  } else {
+    // Any other node: a generic op in onnx-mlir's spelling.
+    OperationState state(loc, "onnx." + node.op_type());
+    state.addOperands(operands);
+    for (const std::string &output : node.output()) {
+      if (output.empty()) {
+        state.addTypes(builder.getNoneType()); // An omitted optional output.
+        continue;
+      }
+      auto it = types.find(output);
+      if (it == types.end())
+        return nodeError() << ": the type of output '" << output
+                           << "' is unknown (no value_info, and ONNX shape "
+                              "inference finds none)";
+      state.addTypes(it->second);
+    }
+    for (const ::onnx::AttributeProto &attribute : node.attribute()) {
+      FailureOr<NamedAttribute> converted = convertAttribute(attribute, where);
+      if (failed(converted))
+        return failure();
+      state.addAttribute(converted->getName(), converted->getValue());
+    }
+    if (!defaultDomain)
+      state.addAttribute("domain_name", builder.getStringAttr(node.domain()));
+    op = builder.create(state);
+  }
+  if (!node.name().empty())
+    op->setAttr("onnx_node_name", builder.getStringAttr(node.name()));
+  if (op->getNumResults() != static_cast<unsigned>(node.output_size()))
+    return nodeError() << " has " << node.output_size()
+                       << " outputs, but the op has " << op->getNumResults();
+  for (auto [output, result] : llvm::zip(node.output(), op->getResults()))
+    if (!output.empty())
+      values[output] = result;
+  return success();
 }
 
 FailureOr<DenseElementsAttr> Importer::readTensorFile(const std::string &path) {
@@ -479,8 +619,16 @@ OwningOpRef<ModuleOp> Importer::import(const ::onnx::ModelProto &model,
     error("the ONNX checker rejects the model: ") << checkError;
     return nullptr;
   }
+  // Types of the values between nodes, for the nodes imported generically.
+  ::onnx::ModelProto inferred = model;
+  std::string inferError = gather::detail::inferONNXShapes(inferred);
+  if (!inferError.empty()) {
+    error("ONNX shape inference rejects the model: ") << inferError;
+    return nullptr;
+  }
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
-  FailureOr<func::FuncOp> graphFunction = importGraph(model.graph(), *module);
+  FailureOr<func::FuncOp> graphFunction =
+      importGraph(inferred.graph(), *module);
   if (failed(graphFunction))
     return nullptr;
   if ((!options.inputFiles.empty() || !options.expectedFiles.empty() ||

@@ -13,6 +13,7 @@
 #include "ONNXChecker.h"
 
 #include <onnx/checker.h>
+#include <onnx/shape_inference/implementation.h>
 
 #include <exception>
 
@@ -23,6 +24,17 @@ std::string gather::detail::checkONNXModel(const onnx::ModelProto &model) {
     return error.what();
   } catch (...) {
     return "unknown error in the ONNX checker";
+  }
+  return "";
+}
+
+std::string gather::detail::inferONNXShapes(onnx::ModelProto &model) {
+  try {
+    onnx::shape_inference::InferShapes(model);
+  } catch (const std::exception &error) {
+    return error.what();
+  } catch (...) {
+    return "unknown error in ONNX shape inference";
   }
   return "";
 }

@@ -17,6 +17,11 @@ namespace gather::detail {
 /// model is valid. Never throws.
 std::string checkONNXModel(const onnx::ModelProto &model);
 
+/// Runs ONNX shape inference (onnx::shape_inference::InferShapes) on
+/// `model`, adding the types it finds to graph.value_info. Returns "" or the
+/// error it raised.
+std::string inferONNXShapes(onnx::ModelProto &model);
+
 } // namespace gather::detail
 
 #endif // GATHER_LIB_TARGET_ONNX_ONNXCHECKER_H

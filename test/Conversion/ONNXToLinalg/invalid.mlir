@@ -11,7 +11,7 @@ func.func @both_unranked(%data: tensor<*xf32>, %indices: tensor<*xi64>) -> tenso
 // -----
 
 // The runtime's function names are reserved for its declarations.
-// expected-error @+1 {{symbol 'gatherReportIndexError' is reserved for gather's runtime and must be an external func.func of type '(i64, !llvm.ptr, i64, i64, i64) -> ()'}}
+// expected-error @+1 {{symbol 'gatherReportIndexError' is reserved for gather's runtime and must be an external func.func of type '(!llvm.ptr, i64, !llvm.ptr, i64, i64, i64) -> ()'}}
 func.func private @gatherReportIndexError(f32)
 func.func @clash(%data: tensor<3xf32>, %indices: tensor<?xi64>) -> tensor<?xf32> {
   %0 = onnx.GatherElements %data, %indices : tensor<3xf32>, tensor<?xi64>
@@ -21,7 +21,7 @@ func.func @clash(%data: tensor<3xf32>, %indices: tensor<?xi64>) -> tensor<?xf32>
 // -----
 
 // A matching declaration is reused, not duplicated.
-func.func private @gatherReportIndexError(i64, !llvm.ptr, i64, i64, i64)
+func.func private @gatherReportIndexError(!llvm.ptr, i64, !llvm.ptr, i64, i64, i64)
 func.func @reuse(%data: tensor<3xf32>, %indices: tensor<?xi64>) -> tensor<?xf32> {
   %0 = onnx.GatherElements %data, %indices : tensor<3xf32>, tensor<?xi64>
   return %0 : tensor<?xf32>
@@ -46,7 +46,7 @@ func.func @rank_mismatch_through_cast() -> tensor<1x2xf32> {
 // Also in a nested module, and a definition (with a body) is not the
 // runtime's function either.
 module @inner {
-  // expected-error @+1 {{symbol 'gatherReportShapeError' is reserved for gather's runtime and must be an external func.func of type '(i64, i64, i64, i64) -> ()'}}
+  // expected-error @+1 {{symbol 'gatherReportShapeError' is reserved for gather's runtime and must be an external func.func of type '(!llvm.ptr, i64, i64, i64, i64) -> ()'}}
   func.func private @gatherReportShapeError(%a: i64, %b: i64, %c: i64, %d: i64) {
     return
   }

@@ -9,8 +9,12 @@
 // gather (not guarded) is followed by the check: a generic over the same
 // iteration space, parallel along the outermost dimension, ORs "out of
 // range" per row into a tensor<2xi1>; a reduction gives "any out of range",
-// and a cold loop reports the first bad value.
-// CHECK-LABEL: func.func private @gatherReportIndexError(i64, !llvm.ptr, i64, i64, i64)
+// and a cold loop reports the first 10 bad values with their positions, then
+// how many more there are. Every report gets the op's location (a string
+// constant).
+// CHECK:       func.func private @gatherReportIndexErrorsOmitted(!llvm.ptr, i64, i64, i64)
+// CHECK:       llvm.mlir.global private constant @[[$LOC:__gather_location_[0-9A-F]+]]("{{.*}}runtime-checks.mlir:[[# @LINE + 30]]:8\00")
+// CHECK-LABEL: func.func private @gatherReportIndexError(!llvm.ptr, i64, !llvm.ptr, i64, i64, i64)
 // CHECK-NOT:   gatherReportShapeError
 // CHECK-LABEL: func.func @static_shapes
 // CHECK-SAME:    (%[[DATA:.*]]: tensor<3x4xf32>, %[[IDX:.*]]: tensor<2x3xi32>)
@@ -26,6 +30,7 @@
 // CHECK-SAME:      iterator_types = ["reduction"]
 // CHECK-SAME:      ins(%[[ROWS]] : tensor<2xi1>) outs(%{{.*}} : tensor<i1>)
 // CHECK:         %[[BAD:.*]] = tensor.extract %[[ANY]][] : tensor<i1>
+// CHECK:         %[[LOCPTR:.*]] = llvm.mlir.addressof @[[$LOC]] : !llvm.ptr
 // CHECK:         scf.if %[[BAD]] {
 // CHECK:           %[[POS:.*]] = memref.alloc() : memref<2xi64>
 // CHECK:           memref.extract_aligned_pointer_as_index %[[POS]]
@@ -33,7 +38,9 @@
 // CHECK:             tensor.extract %[[IDX]]
 // CHECK:             scf.if
 // CHECK:               arith.extsi %{{.*}} : i32 to i64
-// CHECK:               func.call @gatherReportIndexError
+// CHECK:               func.call @gatherReportIndexError(%[[LOCPTR]],
+// CHECK:           arith.cmpi ugt, %{{.*}}, %c10
+// CHECK:           func.call @gatherReportIndexErrorsOmitted(%[[LOCPTR]],
 // CHECK:         return %[[R]]
 func.func @static_shapes(%data: tensor<3x4xf32>, %indices: tensor<2x3xi32>) -> tensor<2x3xf32> {
   %0 = onnx.GatherElements %data, %indices axis = 1 : tensor<3x4xf32>, tensor<2x3xi32>
@@ -72,7 +79,7 @@ func.func @empty_indices(%data: tensor<3x4xf32>, %indices: tensor<0x4xi64>) -> t
 // Dynamic shapes: indices.shape[0] <= data.shape[0] is checked at run time
 // (dimension 1 is the axis), and the gather runs only if it holds and the
 // axis is not empty.
-// CHECK-LABEL: func.func private @gatherReportShapeError(i64, i64, i64, i64)
+// CHECK-LABEL: func.func private @gatherReportShapeError(!llvm.ptr, i64, i64, i64, i64)
 // CHECK-LABEL: func.func @dynamic_shapes
 // CHECK-SAME:    (%[[DATA:.*]]: tensor<?x?xf32>, %[[IDX:.*]]: tensor<?x?xi64>)
 // CHECK:         %[[S:.*]] = tensor.dim %[[DATA]], %{{.*}} : tensor<?x?xf32>
@@ -107,7 +114,7 @@ func.func @dynamic_shapes(%data: tensor<?x?xf32>, %indices: tensor<?x?xi64>) -> 
 // Unranked data: its rank is checked against rank(indices) at run time, and
 // the (ranked) lowering runs only if they match, on a tensor.cast to
 // tensor<?x?xf32>.
-// CHECK-LABEL: func.func private @gatherReportRankError(i64, i64, i64)
+// CHECK-LABEL: func.func private @gatherReportRankError(!llvm.ptr, i64, i64, i64)
 // CHECK-LABEL: func.func @unranked_data
 // CHECK-SAME:    (%[[DATA:.*]]: tensor<*xf32>, %[[IDX:.*]]: tensor<2x2xi64>)
 // CHECK:         %[[RANK:.*]] = tensor.rank %[[DATA]] : tensor<*xf32>
@@ -129,8 +136,8 @@ func.func @unranked_data(%data: tensor<*xf32>, %indices: tensor<2x2xi64>) -> ten
 // -----
 
 // Several ops in several functions share one declaration in the module.
-// CHECK-COUNT-1: func.func private @gatherReportIndexError
-// CHECK-NOT:     func.func private @gatherReportIndexError
+// CHECK-COUNT-1: func.func private @gatherReportIndexError(
+// CHECK-NOT:     func.func private @gatherReportIndexError(
 // CHECK-LABEL: func.func @first
 // CHECK-COUNT-2: func.call @gatherReportIndexError
 // CHECK-LABEL: func.func @second

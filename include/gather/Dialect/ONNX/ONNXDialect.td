@@ -21,8 +21,13 @@ def ONNX_Dialect : Dialect {
     printed `si64`), so IR produced by existing ONNX front ends such as
     onnx-mlir parses unchanged.
 
+    Operations the dialect does not define (onnx-mlir's `onnx.Return`,
+    `onnx.NoValue`, `onnx.TopK`, ...) are accepted in generic form and left
+    untouched; the `onnx-to-llvm` pipeline reports the first one left as an
+    error.
+
     ONNX `tensor(string)` elements are modelled by the dialect type
-    `!onnx.string`. All other ONNX element types map onto builtin types:
+    `!onnx.string` (also spelled `!onnx.String`, as onnx-mlir does). All other ONNX element types map onto builtin types:
     `bool` is `i1`, `intN` is signless `iN`, `uintN` is `uiN`, `float16` is
     `f16`, `bfloat16` is `bf16`, `complex64` is `complex<f32>` and
     `complex128` is `complex<f64>`.
@@ -30,7 +35,13 @@ def ONNX_Dialect : Dialect {
     Lower the dialect with `convert-onnx-to-linalg`, or all the way to the
     LLVM dialect with the `onnx-to-llvm` pipeline.
   }];
-  let useDefaultTypePrinterParser = 1;
+  // The default parser, plus the `!onnx.String` spelling.
+  let useDefaultTypePrinterParser = 0;
+  let extraClassDeclaration = [{
+    ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
+    void printType(::mlir::Type type,
+                   ::mlir::DialectAsmPrinter &printer) const override;
+  }];
   let hasConstantMaterializer = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }

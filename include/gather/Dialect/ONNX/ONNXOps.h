@@ -19,10 +19,24 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #define GET_OP_CLASSES
 #include "gather/Dialect/ONNX/ONNXOps.h.inc"
+
+namespace gather::ONNX {
+/// Checks the rules of onnx.GatherElements' verifier (see its description in
+/// ONNXOps.td) on operands `data` and `indices`, `axis` and, if not null,
+/// the result type; on a violation, emits an error through `emitOpError`
+/// (which returns a diagnostic the message is appended to, e.g.
+/// `op->emitOpError()`) and returns failure. Used by the op's verifier and
+/// by gather::buildGatherElements for ops of other dialects.
+mlir::LogicalResult
+verifyGatherElements(llvm::function_ref<mlir::InFlightDiagnostic()> emitOpError,
+                     mlir::Value data, mlir::Value indices, int64_t axis,
+                     mlir::Type resultType = nullptr);
+} // namespace gather::ONNX
 
 #endif // GATHER_DIALECT_ONNX_ONNXOPS_H

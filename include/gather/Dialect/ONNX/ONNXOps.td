@@ -9,6 +9,7 @@
 
 include "gather/Dialect/ONNX/ONNXDialect.td"
 include "gather/Dialect/ONNX/ONNXTypes.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -178,6 +179,30 @@ def ONNX_ConstantStringOp : ONNX_Op<"ConstantString", [Pure]> {
             $_builder.getStringAttr(value));
     }]>,
   ];
+}
+
+//===----------------------------------------------------------------------===//
+// ReturnOp
+//===----------------------------------------------------------------------===//
+
+def ONNX_ReturnOp : ONNX_Op<"Return", [
+    Pure, ReturnLike, Terminator, HasParent<"::mlir::func::FuncOp">]> {
+  let summary = "Function return (onnx-mlir's terminator of graph functions)";
+  let description = [{
+    Returns `operands` from the enclosing `func.func`, as `func.return`
+    does. onnx-mlir ends the functions it imports with it; each operand must
+    have the type of the corresponding function result or a tensor type
+    compatible with it (e.g. a static shape for an unranked result).
+    `convert-onnx-to-linalg` lowers it to `func.return` (with a
+    `tensor.cast` where the types differ).
+
+    ```mlir
+    onnx.Return %0 : tensor<*xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let hasVerifier = 1;
 }
 
 #endif // GATHER_DIALECT_ONNX_ONNXOPS_TD

@@ -5,16 +5,29 @@
 //===----------------------------------------------------------------------===//
 //
 // Imports an ONNX model (a ModelProto file, read with Debian's libonnx) into
-// a builtin.module holding one `func.func @main_graph` in the onnx dialect:
+// a builtin.module holding one `func.func @main_graph` whose IR is valid
+// onnx-mlir input:
 //   - graph inputs (other than initializers) become arguments and graph
 //     outputs results, with the declared element types and shapes (a
-//     symbolic or unknown dim becomes `?`, a missing shape unranked);
+//     symbolic or unknown dim becomes `?`, a missing shape unranked) and
+//     their names as `onnx.name` argument / result attributes;
 //   - initializers become onnx.Constant;
-//   - GatherElements nodes (domain ai.onnx, opset 11 to 22) become
-//     onnx.GatherElements with their `axis`.
-// Any other op type, another opset, a model the ONNX checker rejects, or a
-// file that is not an ONNX model is an error naming the file (and the node
-// and its op type) — never a crash.
+//   - every node is imported: GatherElements (domain ai.onnx, opset 11 to
+//     22) as onnx.GatherElements with its `axis`, Constant (attribute
+//     `value`) as onnx.Constant, any other node as a generic op
+//     `onnx.<OpType>` in onnx-mlir's spelling: attributes converted (int ->
+//     si64, ints -> [i64], float -> f32, floats -> [f32], string(s),
+//     tensor -> dense elements), a non-default domain kept as `domain_name`,
+//     an omitted optional input as `"onnx.NoValue"() {value}`, result types
+//     from value_info and ONNX shape inference;
+//   - a named node keeps its name as `onnx_node_name`, and every op is
+//     located at its node in the model file: `loc("<name>"("model.onnx"))`,
+//     or `loc("<OpType> #<index>"("model.onnx"))` for an unnamed node.
+// Another opset, an attribute of a kind not listed above, a value whose type
+// is unknown, a model the ONNX checker rejects, or a file that is not an
+// ONNX model is an error naming the file (and the node) — never a crash.
+// The onnx-to-llvm pipeline lowers GatherElements and Constant; any other
+// op is reported by it as an error at its node.
 //
 // With test data (ONNX backend-test layout: input_<i>.pb, output_<i>.pb, each
 // a TensorProto), the module also gets a `func.func @main` that calls

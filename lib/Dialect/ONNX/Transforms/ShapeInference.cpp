@@ -53,7 +53,9 @@ void setRefinedType(Value value, Type refined) {
   Value cast;
   for (OpOperand *use : uses) {
     Operation *user = use->getOwner();
-    if (isa<ONNX::ONNXDialect>(user->getDialect()) || isa<func::ReturnOp>(user))
+    // (Only ops gather defines: unknown onnx ops are never touched.)
+    if ((user->isRegistered() && isa<ONNX::ONNXDialect>(user->getDialect())) ||
+        isa<func::ReturnOp>(user))
       continue;
     if (!cast) {
       OpBuilder builder = OpBuilder::atBlockBegin(value.getParentBlock());

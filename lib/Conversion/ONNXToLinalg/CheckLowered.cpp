@@ -1,0 +1,84 @@
+//===- CheckLowered.cpp - Fail at the first op a lowering left ------------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Conversion/Passes.h"
+#include "gather/Dialect/ONNX/ONNXDialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace gather {
+#define GEN_PASS_DEF_CHECKLOWEREDPASS
+#include "gather/Conversion/Passes.h.inc"
+} // namespace gather
+
+using namespace mlir;
+
+namespace {
+
+/// An op of the onnx namespace that gather does not lower: not one of the
+/// ops of gather's dialect (the ones still there after
+/// convert-onnx-to-linalg, like onnx.ConstantString, are lowered later).
+bool isUnsupportedONNXOp(Operation *op) {
+  if (op->getName().getDialectNamespace() != "onnx")
+    return false;
+  return !op->isRegistered() ||
+         !isa<gather::ONNX::ONNXDialect>(op->getDialect());
+}
+
+bool isLLVMLevelOp(Operation *op) {
+  if (isa<ModuleOp>(op))
+    return true;
+  StringRef dialect = op->getName().getDialectNamespace();
+  return op->isRegistered() &&
+         (dialect == LLVM::LLVMDialect::getDialectNamespace() ||
+          dialect == omp::OpenMPDialect::getDialectNamespace());
+}
+
+struct CheckLoweredPass
+    : public gather::impl::CheckLoweredPassBase<CheckLoweredPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    bool onnxLevel = level == "onnx";
+    if (!onnxLevel && level != "llvm") {
+      emitError(getOperation().getLoc(),
+                "gather-check-lowered: invalid level '")
+          << level << "' (expected 'onnx' or 'llvm')";
+      return signalPassFailure();
+    }
+    // The first op left in program order; an unrealized_conversion_cast
+    // only if nothing else is left (casts are what a conversion leaves
+    // around an op it could not lower).
+    Operation *left = nullptr;
+    Operation *leftCast = nullptr;
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (onnxLevel ? !isUnsupportedONNXOp(op) : isLLVMLevelOp(op))
+        return WalkResult::advance();
+      if (!isa<UnrealizedConversionCastOp>(op)) {
+        left = op;
+        return WalkResult::interrupt();
+      }
+      if (!leftCast)
+        leftCast = op;
+      return WalkResult::advance();
+    });
+    if (!left)
+      left = leftCast;
+    if (!left)
+      return;
+    if (onnxLevel)
+      left->emitOpError("is not lowered by gather (it lowers "
+                        "onnx.GatherElements, onnx.Constant and onnx.Return)");
+    else
+      left->emitOpError("was left by the lowering: it is not in the LLVM "
+                        "dialect, so it cannot be translated to LLVM IR");
+    signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,25 @@
+//===- StandInONNXDialect.cpp - A stand-in `onnx` dialect -----------------===//
+//
+// Part of the gather project (tests only).
+//
+//===----------------------------------------------------------------------===//
+
+#include "StandInONNXDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace standin;
+
+#include "StandInONNXOpsDialect.cpp.inc"
+
+void StandInONNXDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "StandInONNXOps.cpp.inc"
+      >();
+}
+
+#define GET_OP_CLASSES
+#include "StandInONNXOps.cpp.inc"
