@@ -42,8 +42,9 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   // refine unranked and dynamic result types.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(ONNX::createONNXShapeInferencePass());
-  // Partition the gathers over MPI processes, at the onnx level.
-  if (options.shardGrid > 0) {
+  // Partition the gathers over MPI processes, at the onnx level (a negative
+  // shard-grid reaches onnx-shard-gathers, which rejects it).
+  if (options.shardGrid != 0) {
     pm.addPass(ONNX::createONNXShardGathersPass(
         {options.shardGrid, options.shardDim}));
     pm.addPass(ONNX::createShardPartitionFunctionsPass());
@@ -59,7 +60,7 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCheckLoweredPass(onnxLeftOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  if (options.shardGrid > 0) {
+  if (options.shardGrid != 0) {
     pm.addPass(ONNX::createShardPrepareForMPIPass());
     pm.addPass(createConvertShardToMPIPass());
     pm.addPass(createSymbolDCEPass()); // The private shard.grid.

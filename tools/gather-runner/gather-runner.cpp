@@ -289,18 +289,27 @@ static int64_t getEnvInt(std::initializer_list<const char *> names) {
   return -1;
 }
 
-/// With `shard-grid=N` in --pipeline-options: checks that this process is one
-/// of an MPI job of N (MPICH's PMI_SIZE / PMI_RANK, Open MPI's
-/// OMPI_COMM_WORLD_SIZE / _RANK) and silences stdout on ranks other than 0.
-/// Returns false after printing an error.
+/// In an MPI job (MPICH's PMI_SIZE / PMI_RANK, Open MPI's
+/// OMPI_COMM_WORLD_SIZE / _RANK), silences stdout on ranks other than 0, so
+/// that rank 0 alone prints, also for IR partitioned beforehand. With
+/// `shard-grid=N` in --pipeline-options, checks that this process is one of
+/// an MPI job of N. Returns false after printing an error.
 static bool setUpMPIJob(llvm::StringRef optionsText) {
+  int64_t size = getEnvInt({"PMI_SIZE", "OMPI_COMM_WORLD_SIZE"});
+  int64_t rank = getEnvInt({"PMI_RANK", "OMPI_COMM_WORLD_RANK"});
+  if (rank > 0) {
+    std::fflush(stdout);
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+      dup2(null, STDOUT_FILENO);
+      close(null);
+    }
+  }
   auto options =
       gather::ONNXToLLVMPipelineOptions::createFromString(optionsText);
   if (!options || options->shardGrid <= 0)
     return true; // (Invalid options are reported by the pipeline.)
   int64_t grid = options->shardGrid;
-  int64_t size = getEnvInt({"PMI_SIZE", "OMPI_COMM_WORLD_SIZE"});
-  int64_t rank = getEnvInt({"PMI_RANK", "OMPI_COMM_WORLD_RANK"});
   if (size < 0 && grid != 1) {
     llvm::errs() << "error: shard-grid=" << grid << " runs on " << grid
                  << " MPI processes: start it with mpirun -np " << grid
@@ -312,14 +321,6 @@ static bool setUpMPIJob(llvm::StringRef optionsText) {
                  << size << " processes: run it with mpirun -np " << grid
                  << "\n";
     return false;
-  }
-  if (rank > 0) {
-    std::fflush(stdout);
-    int null = open("/dev/null", O_WRONLY);
-    if (null >= 0) {
-      dup2(null, STDOUT_FILENO);
-      close(null);
-    }
   }
   return true;
 }

@@ -5,6 +5,8 @@
 // the axis over grid axis 1).
 // RUN: %mpirun -np 2 gather-runner %s -e main2 --entry-point-result=void --pipeline-options='shard-grid=2' | FileCheck %s --check-prefix=TWO
 // RUN: %mpirun -np 4 gather-runner %s -e main4 --entry-point-result=void --pipeline-options='shard-grid=4' | FileCheck %s --check-prefix=FOUR
+// A split of tensors without elements (nothing to slice or gather).
+// RUN: %mpirun -np 2 gather-runner %s -e main_empty --entry-point-result=void --pipeline-options='shard-grid=2' | FileCheck %s --check-prefix=EMPTY
 
 shard.grid @line(shape = 2) {sym_visibility = "private"}
 shard.grid @square(shape = 2x2) {sym_visibility = "private"}
@@ -50,3 +52,22 @@ func.func @main4() -> tensor<4x2xi32> {
 }
 // FOUR: result 0: tensor<4x2xi32> = {{\[\[}}3, 0], [13, 11], [22, 20], [30, 33]]
 // FOUR-NOT: result
+
+func.func @empty_split(%d: tensor<0x4xf32>, %i: tensor<0x3xi64>) -> tensor<0x3xf32> {
+  %split = shard.sharding @line split_axes = [[], [0]] : !shard.sharding
+  %rep = shard.sharding @line split_axes = [[]] : !shard.sharding
+  %d0 = shard.shard %d to %rep : tensor<0x4xf32>
+  %d1 = shard.shard %d0 to %split annotate_for_users : tensor<0x4xf32>
+  %o = onnx.GatherElements %d1, %i axis = 1 : tensor<0x4xf32>, tensor<0x3xi64>
+  %o1 = shard.shard %o to %rep : tensor<0x3xf32>
+  return %o1 : tensor<0x3xf32>
+}
+
+func.func @main_empty() -> tensor<0x3xf32> {
+  %d = arith.constant dense<0.0> : tensor<0x4xf32>
+  %i = arith.constant dense<0> : tensor<0x3xi64>
+  %o = call @empty_split(%d, %i) : (tensor<0x4xf32>, tensor<0x3xi64>) -> tensor<0x3xf32>
+  return %o : tensor<0x3xf32>
+}
+// EMPTY{LITERAL}: result 0: tensor<0x3xf32> = []
+// EMPTY-NOT: result

@@ -53,8 +53,11 @@ bool canSplit(ONNX::GatherElementsOp op, int64_t dim, int64_t processes) {
   auto indicesType = cast<RankedTensorType>(op.getIndices().getType());
   int64_t rank = dataType.getRank();
   int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
+  // Empty operands stay replicated: there is nothing to share out, and
+  // slicing a dimension of size 0 (even at offset 0) is invalid IR.
   if (dim < 0 || dim >= rank || !dataType.hasStaticShape() ||
-      !indicesType.hasStaticShape())
+      !indicesType.hasStaticShape() || dataType.getNumElements() == 0 ||
+      indicesType.getNumElements() == 0)
     return false;
   int64_t size =
       dim == axis ? dataType.getDimSize(dim) : indicesType.getDimSize(dim);
@@ -74,6 +77,12 @@ struct ONNXShardGathersPass
       module.emitError("onnx-shard-gathers: grid-size must be at least 1, "
                        "not ")
           << gridSize.getValue();
+      return signalPassFailure();
+    }
+    if (shardDim < -1) {
+      module.emitError("onnx-shard-gathers: shard-dim must be -1 (the "
+                       "first splittable dimension) or a dimension, not ")
+          << shardDim.getValue();
       return signalPassFailure();
     }
 
@@ -259,6 +268,31 @@ struct ShardPartitionFunctionsPass
   }
 };
 
+/// A shard.all_slice or shard.all_gather of a tensor without elements (a
+/// static size 0 somewhere) -> tensor.empty: nothing to move, and the
+/// generic lowerings would slice a dimension of size 0 at offset 0, which
+/// tensor.extract_slice/insert_slice reject.
+template <typename OpTy>
+struct EmptyCollectiveToEmpty : public OpRewritePattern<OpTy> {
+  EmptyCollectiveToEmpty(MLIRContext *context)
+      : OpRewritePattern<OpTy>(context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    auto hasZero = [](RankedTensorType type) {
+      return type && llvm::is_contained(type.getShape(), 0);
+    };
+    if (!resultType || !resultType.hasStaticShape() ||
+        !(hasZero(inputType) || hasZero(resultType)))
+      return rewriter.notifyMatchFailure(op, "has elements");
+    rewriter.replaceOpWithNewOp<tensor::EmptyOp>(op, resultType.getShape(),
+                                                 resultType.getElementType());
+    return success();
+  }
+};
+
 /// shard.all_gather -> insert_slice into an identity-filled whole tensor +
 /// bit-exact all-reduce (sum).
 struct AllGatherToAllReduce : public OpRewritePattern<AllGatherOp> {
@@ -372,7 +406,8 @@ struct ShardPrepareForMPIPass
 
     RewritePatternSet patterns(&getContext());
     populateAllSliceOpLoweringPatterns(patterns, symbolTable);
-    patterns.add<AllGatherToAllReduce>(&getContext());
+    patterns.add<AllGatherToAllReduce, EmptyCollectiveToEmpty<AllSliceOp>,
+                 EmptyCollectiveToEmpty<AllGatherOp>>(&getContext());
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
   }

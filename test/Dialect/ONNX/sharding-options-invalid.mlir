@@ -1,0 +1,20 @@
+// Out-of-range sharding options are errors, not silently one process.
+// RUN: not gather-opt %s --onnx-to-llvm='shard-grid=-1' 2>&1 | FileCheck %s --check-prefix=GRID
+// RUN: not gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{grid-size=0})' 2>&1 | FileCheck %s --check-prefix=GRID0
+// RUN: not gather-opt %s --onnx-to-llvm='shard-grid=2 shard-dim=-2' 2>&1 | FileCheck %s --check-prefix=DIM
+// RUN: not gather-translate --onnx-to-llvmir --pipeline-options='shard-grid=-3' %s 2>&1 | FileCheck %s --check-prefix=GRID3
+// shard-grid=0 is one process without MPI: no shard or MPI ops.
+// RUN: gather-opt %s --onnx-to-llvm='shard-grid=0' | FileCheck %s --check-prefix=NONE
+
+// GRID: error: onnx-shard-gathers: grid-size must be at least 1, not -1
+// GRID0: error: onnx-shard-gathers: grid-size must be at least 1, not 0
+// GRID3: error: onnx-shard-gathers: grid-size must be at least 1, not -3
+// DIM: error: onnx-shard-gathers: shard-dim must be -1 (the first splittable dimension) or a dimension, not -2
+// NONE-NOT: MPI
+// NONE-NOT: gatherMPIInit
+// NONE: llvm.func @gather
+
+func.func @gather(%d: tensor<4x2xf32>, %i: tensor<4x2xi64>) -> tensor<4x2xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<4x2xf32>, tensor<4x2xi64>
+  return %0 : tensor<4x2xf32>
+}
