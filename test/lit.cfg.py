@@ -2,6 +2,7 @@
 # lit configuration of gather's regression tests.
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -31,18 +32,30 @@ config.substitutions.append(("%encode-tensor", "protoc --proto_path=/usr/include
 config.substitutions.append(("%onnx_backend_data", "/usr/share/libonnx-testdata/data/node"))
 config.substitutions.append(("%gather_runtime", os.path.join(config.gather_obj_root, "lib", "libgather_runtime" + config.llvm_shlib_ext)))
 
-tools = ["gather-opt", "gather-runner", "gather-translate", "gather-bench", "mlir-opt", "llc", "lli"]
+# Building against an installed gather (test/Install): %{cmake} etc. (%{..},
+# so that no substitution is a prefix of another).
+config.substitutions.append(("%{cmake}", config.cmake_command))
+config.substitutions.append(("%{cpack}", config.cpack_command))
+config.substitutions.append(("%{generator}", config.cmake_generator))
+config.substitutions.append(("%mlir_include_dir", os.path.join(os.path.dirname(config.mlir_lib_dir), "include")))
+config.substitutions.append(("%gather_examples", os.path.join(config.gather_src_root, "examples")))
+config.substitutions.append(("%gather_plugin", os.path.join(config.gather_obj_root, "lib", "GatherPlugin" + config.llvm_shlib_ext)))
+
+tools = ["gather-opt", "gather-runner", "gather-translate", "gather-bench",
+         "gather-lsp-server", "gather-reduce", "mlir-opt", "mlir-runner", "mlir-tblgen", "llc", "lli"]
 # ASan+UBSan build (docs/Robustness.md): every report, leaks included, aborts,
-# so it fails the test even under `not`. The uninstrumented lli loads our
-# instrumented runtime, so it gets the ASan runtime preloaded.
+# so it fails the test even under `not`. Upstream tools are not instrumented
+# but load our instrumented libraries (runtime, plugin): they get the ASan
+# runtime preloaded.
 if config.asan_runtime:
     config.available_features.add("asan")
     config.environment["ASAN_OPTIONS"] = "abort_on_error=1:detect_leaks=1"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:abort_on_error=1"
     config.environment["LSAN_OPTIONS"] = "suppressions=" + os.path.join(
         config.gather_src_root, "utils", "lsan.supp")
-    lli = os.path.join(config.llvm_tools_dir, "lli")
-    tools[tools.index("lli")] = ToolSubst("lli", command=f"env LD_PRELOAD={config.asan_runtime} {lli}")
+    for tool in ("lli", "mlir-opt", "mlir-runner"):
+        path = os.path.join(config.llvm_tools_dir, tool)
+        tools[tools.index(tool)] = ToolSubst(tool, command=f"env LD_PRELOAD={config.asan_runtime} {path}")
 if config.enable_fuzzers:
     config.available_features.add("fuzzers")
     tools += ["gather-fuzz-mlir", "gather-fuzz-onnx"]
@@ -51,3 +64,9 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 if config.enable_execution_engine:
     config.available_features.add("jit")
+
+# MPI (MPICH; utils/setup.sh installs mpich and libmpich-dev): tests of
+# kernels partitioned over processes (shard-grid).
+if shutil.which("mpirun.mpich"):
+    config.available_features.add("mpi")
+    config.substitutions.append(("%mpirun", "mpirun.mpich"))
