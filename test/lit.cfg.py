@@ -6,6 +6,7 @@ import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
 
 config.name = "GATHER"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
@@ -40,12 +41,26 @@ config.substitutions.append(("%mlir_include_dir", os.path.join(os.path.dirname(c
 config.substitutions.append(("%gather_examples", os.path.join(config.gather_src_root, "examples")))
 config.substitutions.append(("%gather_plugin", os.path.join(config.gather_obj_root, "lib", "GatherPlugin" + config.llvm_shlib_ext)))
 
+tools = ["gather-opt", "gather-runner", "gather-test-opt", "gather-translate", "gather-bench",
+         "gather-lsp-server", "gather-reduce", "mlir-opt", "mlir-runner", "mlir-tblgen", "llc", "lli"]
+# ASan+UBSan build (docs/Robustness.md): every report, leaks included, aborts,
+# so it fails the test even under `not`. Upstream tools are not instrumented
+# but load our instrumented libraries (runtime, plugin): they get the ASan
+# runtime preloaded.
+if config.asan_runtime:
+    config.available_features.add("asan")
+    config.environment["ASAN_OPTIONS"] = "abort_on_error=1:detect_leaks=1"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:abort_on_error=1"
+    config.environment["LSAN_OPTIONS"] = "suppressions=" + os.path.join(
+        config.gather_src_root, "utils", "lsan.supp")
+    for tool in ("lli", "mlir-opt", "mlir-runner"):
+        path = os.path.join(config.llvm_tools_dir, tool)
+        tools[tools.index(tool)] = ToolSubst(tool, command=f"env LD_PRELOAD={config.asan_runtime} {path}")
+if config.enable_fuzzers:
+    config.available_features.add("fuzzers")
+    tools += ["gather-fuzz-mlir", "gather-fuzz-onnx"]
 tool_dirs = [os.path.join(config.gather_obj_root, "bin"), config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(
-    ["gather-opt", "gather-runner", "gather-test-opt", "gather-translate", "gather-bench",
-     "gather-lsp-server", "gather-reduce", "mlir-opt", "mlir-runner", "mlir-tblgen", "llc", "lli"],
-    tool_dirs,
-)
+llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 if config.enable_execution_engine:
     config.available_features.add("jit")

@@ -21,6 +21,9 @@ packages=(
   # system's default compiler (GCC), and the .deb made by cpack, whose
   # Depends come partly from dpkg-shlibdeps (dpkg-dev)
   g++ dpkg-dev
+  # the sanitizer build and the fuzzers (ASan, UBSan, libFuzzer runtimes) and
+  # the differential tests' oracle (numpy, for /usr/bin/python3)
+  libclang-rt-22-dev python3-numpy
 )
 
 missing=()

@@ -4,9 +4,15 @@
 # printed is the summary `N passed, N failed, N skipped`; the exit status is
 # non-zero if any test failed, none passed, or the setup or build failed.
 # Extra arguments go to lit (e.g. `utils/test.sh --filter Runner`).
+#
+# With GATHER_SANITIZERS=1 (as CI runs it, .ci/run) it also builds
+# build-asan/ with AddressSanitizer, UndefinedBehaviorSanitizer and libFuzzer
+# coverage and runs the suite there too, including the bounded fuzzer runs
+# (docs/Robustness.md); the summary then counts both runs.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
+asan_build=${ASAN_BUILD_DIR:-$root/build-asan}
 lit=/usr/lib/llvm-22/bin/lit
 
 fail() {
@@ -17,22 +23,36 @@ fail() {
 
 "$root/utils/setup.sh" || fail "installing the dependencies failed"
 "$root/utils/build.sh" || fail "the build failed"
+builds=("$build")
+if [ "${GATHER_SANITIZERS:-0}" = 1 ]; then
+  BUILD_DIR=$asan_build "$root/utils/build.sh" \
+    '-DLLVM_USE_SANITIZER=Address;Undefined' \
+    '-DLLVM_UBSAN_FLAGS=-fsanitize=undefined -fno-sanitize-recover=all' \
+    -DLLVM_USE_SANITIZE_COVERAGE=ON || fail "the sanitizer build failed"
+  builds+=("$asan_build")
+fi
 
-results=$build/test/results.json
-rm -f "$results"
-"$lit" -sv -o "$results" "$@" "$build/test"
-lit_status=$?
-[ -f "$results" ] || fail "lit wrote no results (exit status $lit_status)"
+results=()
+for b in "${builds[@]}"; do
+  rm -f "$b/test/results.json"
+  "$lit" -sv -o "$b/test/results.json" "$@" "$b/test"
+  lit_status=$?
+  [ -f "$b/test/results.json" ] || fail "lit wrote no results in $b (exit status $lit_status)"
+  results+=("$b/test/results.json")
+done
 
-/usr/bin/python3 - "$results" <<'PY'
-import json, sys
-tests = json.load(open(sys.argv[1]))["tests"]
-passed = sum(t["code"] in ("PASS", "XFAIL") for t in tests)
-skipped = sum(t["code"] == "UNSUPPORTED" for t in tests)
-failed = len(tests) - passed - skipped
-for t in tests:
-    if t["code"] not in ("PASS", "XFAIL", "UNSUPPORTED"):
-        print(f"{t['code']}: {t['name']}")
+/usr/bin/python3 - "${results[@]}" <<'PY'
+import json, os, sys
+passed = failed = skipped = 0
+for path in sys.argv[1:]:
+    build = os.path.basename(os.path.dirname(os.path.dirname(path)))
+    tests = json.load(open(path))["tests"]
+    p = sum(t["code"] in ("PASS", "XFAIL") for t in tests)
+    s = sum(t["code"] == "UNSUPPORTED" for t in tests)
+    for t in tests:
+        if t["code"] not in ("PASS", "XFAIL", "UNSUPPORTED"):
+            print(f"{t['code']}: {t['name']} ({build})")
+    passed, skipped, failed = passed + p, skipped + s, failed + len(tests) - p - s
 print(f"{passed} passed, {failed} failed, {skipped} skipped")
 sys.exit(1 if failed or not passed else 0)
 PY

@@ -12,7 +12,7 @@
 // IR: define { ptr, ptr, i64, [2 x i64], [2 x i64] } @gather(
 // IR: load float
 // IR: store float
-// IR: define void @main()
+// IR: define i32 @main()
 // IR: call void @printMemrefF32(
 
 // EXEC: rank = 2 offset = 0 sizes = [2, 3] strides = [3, 1] data =
@@ -26,11 +26,13 @@ func.func @gather(%data: tensor<3x3xf32>, %indices: tensor<2x3xi64>) -> tensor<2
   return %0 : tensor<2x3xf32>
 }
 
-func.func @main() {
+// lli's exit status is @main's result: return 0 explicitly.
+func.func @main() -> i32 {
   %data = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]> : tensor<3x3xf32>
   %indices = arith.constant dense<[[-1, -2, 0], [-2, 0, 0]]> : tensor<2x3xi64>
   %out = call @gather(%data, %indices) : (tensor<3x3xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>
   %u = tensor.cast %out : tensor<2x3xf32> to tensor<*xf32>
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
-  return
+  %ok = arith.constant 0 : i32
+  return %ok : i32
 }
