@@ -76,6 +76,9 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
+  // Every heap allocation checked: an impossible size or a null buffer is
+  // reported through the runtime ("out of memory"), never used.
+  pm.addPass(createCheckAllocationsPass());
 
   // scf.forall -> omp.parallel + omp.wsloop. canonicalize removes the
   // memref.alloca_scope that convert-scf-to-openmp puts around loop bodies

@@ -78,3 +78,13 @@ extern "C" void gatherReportResultShapeError(int64_t dim, int64_t indicesSize,
          ", but the declared result type has size " +
          std::to_string(resultSize) + " there");
 }
+
+extern "C" void gatherReportAllocationError(int64_t bytes, const char *what) {
+  std::string size = bytes < 0
+                         ? "more than " + std::to_string(INT64_MAX) + " bytes"
+                         : std::to_string(bytes) + " bytes";
+  report("out of memory: cannot allocate " + size + " for " + what);
+  // Even with a handler that returns: there is no buffer to go on with.
+  std::fflush(stdout);
+  std::_Exit(1);
+}

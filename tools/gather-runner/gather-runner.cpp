@@ -87,14 +87,18 @@ static LogicalResult wrapEntryResults(ModuleOp module, StringRef name) {
     std::string printName =
         ("gatherPrint" + gather::getRuntimeTypeSuffix(elementType)).str();
     auto unrankedType = UnrankedTensorType::get(elementType);
-    func::FuncOp print = gather::getOrDeclareRuntimeCInterfaceFunction(
-        module, printName,
-        FunctionType::get(context, {unrankedType, builder.getI64Type()}, {}));
+    FailureOr<func::FuncOp> print =
+        gather::getOrDeclareRuntimeCInterfaceFunction(
+            module, printName,
+            FunctionType::get(context, {unrankedType, builder.getI64Type()},
+                              {}));
+    if (failed(print))
+      return failure();
     Value unranked = tensor::CastOp::create(builder, loc, unrankedType, result);
     Value indexValue = arith::ConstantIntOp::create(
         builder, loc, static_cast<int64_t>(index), 64);
     Value args[] = {unranked, indexValue};
-    func::CallOp::create(builder, loc, print, args);
+    func::CallOp::create(builder, loc, *print, args);
   }
   func::ReturnOp::create(builder, loc);
   return success();
@@ -112,6 +116,12 @@ static llvm::cl::opt<std::string> pipelineOptionsText(
 static LogicalResult lowerToLLVMDialect(Operation *op,
                                         JitRunnerOptions &options) {
   auto module = cast<ModuleOp>(op);
+  // No user symbol may take the place of a runtime function, at any level.
+  if (failed(gather::verifyRuntimeSymbols(module, [&](StringRef name) {
+        return gather::getRuntimeCInterfaceFunctionType(module.getContext(),
+                                                        name);
+      })))
+    return failure();
   if (failed(wrapEntryResults(module, options.mainFuncName)))
     return failure();
   WalkResult found = op->walk([&](Operation *nested) {

@@ -73,6 +73,15 @@ void gatherReportResultShapeError(int64_t dim, int64_t indicesSize,
 /// `expectedRank`. `operand` is 0 for 'data', 1 for 'indices'.
 void gatherReportRankError(int64_t operand, int64_t rank, int64_t expectedRank);
 
+/// Called by compiled code (check-memref-allocations) when a heap buffer
+/// cannot be had: `bytes` is the size requested (-1: larger than INT64_MAX
+/// bytes, not even attempted), `what` a NUL-terminated description of the
+/// buffer made at compile time (the op that needs it, its source location
+/// and memref type). Reports "out of memory: cannot allocate <bytes> bytes
+/// for <what>". Does not return: the code cannot go on without the buffer,
+/// so when the handler returns the process ends with exit status 1.
+void gatherReportAllocationError(int64_t bytes, const char *what);
+
 /// Printing of entry-point results (used by gather-runner). Each prints one
 /// line to stdout:
 ///   result <index>: tensor<<sizes>x<element type>> = <values>

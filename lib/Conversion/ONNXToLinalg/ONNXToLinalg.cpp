@@ -11,7 +11,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Conversion/Passes.h"
+#include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
+#include "gather/Support/CheckedSize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -300,13 +302,18 @@ private:
     return ifOp.getResult(0);
   }
 
+  /// The result buffer, of the shape of `indices`. Its location names the
+  /// op (`loc("onnx.GatherElements"(at <loc>))`), so that a failed
+  /// allocation of it is reported as the gather's (check-memref-allocations).
   static Value emitEmpty(OpBuilder &b, Location loc, Value indices,
                          RankedTensorType resultType) {
     SmallVector<Value> dynamicSizes;
     for (int64_t d = 0; d < resultType.getRank(); ++d)
       if (resultType.isDynamicDim(d))
         dynamicSizes.push_back(tensor::DimOp::create(b, loc, indices, d));
-    return tensor::EmptyOp::create(b, loc, resultType.getShape(),
+    Location named = NameLoc::get(
+        b.getStringAttr(ONNX::GatherElementsOp::getOperationName()), loc);
+    return tensor::EmptyOp::create(b, named, resultType.getShape(),
                                    resultType.getElementType(), dynamicSizes);
   }
 
@@ -385,9 +392,9 @@ private:
                            RankedTensorType type, ValueRange dynamicSizes) {
     constexpr int64_t kMaxStackBytes = 64 * 1024;
     auto function = dyn_cast<FunctionOpInterface>(anchor->getParentOp());
-    if (!function || !type.hasStaticShape() ||
-        type.getNumElements() * ((type.getElementTypeBitWidth() + 7) / 8) >
-            kMaxStackBytes)
+    std::optional<int64_t> bytes = gather::getCheckedNumElements(
+        type.getShape(), (type.getElementTypeBitWidth() + 7) / 8);
+    if (!function || !bytes || *bytes > kMaxStackBytes)
       return tensor::EmptyOp::create(b, loc, type.getShape(),
                                      type.getElementType(), dynamicSizes);
     Value buffer;
@@ -535,8 +542,7 @@ private:
     // An axis of size 0 has nothing to read: every index is then reported
     // by the index check (unless `indices` is empty), and the gather is
     // skipped. The guard is not reported itself.
-    bool indicesEmpty =
-        indicesType.hasStaticShape() && indicesType.getNumElements() == 0;
+    bool indicesEmpty = gather::hasZeroSize(indicesType.getShape());
     if (!indicesEmpty && dataType.isDynamicDim(axis)) {
       Value axisSize = getDimSize(b, loc, data, axis);
       Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -561,7 +567,7 @@ private:
     if (!dataType.isDynamicDim(axis) &&
         matchPattern(op.getIndices(), m_Constant(&constantIndices)))
       return false;
-    return !indicesType.hasStaticShape() || indicesType.getNumElements() != 0;
+    return !gather::hasZeroSize(indicesType.getShape());
   }
 
   /// If `anyOutOfRange` (found by the gather), a cold loop reports the first
@@ -686,7 +692,7 @@ struct ConstantLowering : public OpConversionPattern<ConstantOpTy> {
     auto strings = dyn_cast<DenseStringElementsAttr>(value);
     if (!strings)
       return op.emitOpError("expects a dense string elements attribute");
-    if (type.getNumElements() == 0) {
+    if (gather::hasZeroSize(type.getShape())) {
       rewriter.replaceOpWithNewOp<tensor::EmptyOp>(op, type.getShape(),
                                                    type.getElementType());
       return success();
@@ -731,28 +737,18 @@ struct ConvertONNXToLinalgPass
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
     // The runtime's function names are reserved: an existing symbol of that
-    // name must be its declaration.
+    // name must be its declaration (the report functions this pass calls,
+    // and every other runtime function too).
     // (Declarations go into the module nearest to each op, so nested
     // modules are checked too.)
-    WalkResult clash = getOperation()->walk([&](ModuleOp module) {
-      for (StringRef name : {kReportIndexError, kReportShapeError,
-                             kReportRankError, kReportResultShapeError}) {
-        Operation *symbol = module.lookupSymbol(name);
-        if (!symbol)
-          continue;
-        auto function = dyn_cast<func::FuncOp>(symbol);
-        FunctionType expected = getRuntimeFunctionType(context, name);
-        if (!function || !function.isExternal() ||
-            function.getFunctionType() != expected) {
-          symbol->emitError("symbol '")
-              << name << "' is reserved for gather's runtime and must be an "
-              << "external func.func of type " << expected;
-          return WalkResult::interrupt();
-        }
-      }
-      return WalkResult::advance();
-    });
-    if (clash.wasInterrupted())
+    auto expectedType = [&](StringRef name) -> FunctionType {
+      if (llvm::is_contained({kReportIndexError, kReportShapeError,
+                              kReportRankError, kReportResultShapeError},
+                             name))
+        return getRuntimeFunctionType(context, name);
+      return getRuntimeCInterfaceFunctionType(context, name);
+    };
+    if (failed(verifyRuntimeSymbols(getOperation(), expectedType)))
       return signalPassFailure();
 
     RewritePatternSet patterns(context);
