@@ -36,6 +36,11 @@ using namespace mlir;
 
 void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
                                      const ONNXToLLVMPipelineOptions &options) {
+  // A gather's result copied into a destination of dynamic sizes: checked
+  // before the canonicalizer folds tensor-level copies away.
+  CheckGatherDestinationsPassOptions destinationOptions;
+  destinationOptions.runtimeChecks = options.runtimeChecks;
+  pm.addPass(createCheckGatherDestinationsPass(destinationOptions));
   // Fold what is known at compile time (constant gathers, identities), then
   // refine unranked and dynamic result types.
   pm.addPass(createCanonicalizerPass());

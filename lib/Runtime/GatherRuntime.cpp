@@ -79,6 +79,15 @@ extern "C" void gatherReportResultShapeError(int64_t dim, int64_t indicesSize,
          std::to_string(resultSize) + " there");
 }
 
+extern "C" void gatherReportDestinationShapeError(int64_t dim,
+                                                  int64_t resultSize,
+                                                  int64_t destinationSize) {
+  report("onnx.GatherElements: the result has size " +
+         std::to_string(resultSize) + " in dimension " + std::to_string(dim) +
+         ", but its destination has size " + std::to_string(destinationSize) +
+         " there");
+}
+
 extern "C" void gatherReportAllocationError(int64_t bytes, const char *what) {
   std::string size = bytes < 0
                          ? "more than " + std::to_string(INT64_MAX) + " bytes"

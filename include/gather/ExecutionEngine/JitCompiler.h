@@ -83,10 +83,11 @@ compileSourceAndJit(mlir::MLIRContext &context, llvm::StringRef source,
 /// `axis` from `data` of shape `dataShape` and element type `dataType`
 /// (MLIR spelling, e.g. "f32") with `indices` of shape `indicesShape` and
 /// type `indicesType` ("i32" or "i64") into `out` of the shape of
-/// `indices`. A negative size is a dynamic one (`?`); for those, the kernel
-/// checks at run time that `out` has the size of `indices` (a mismatch is
-/// reported through gatherReportResultShapeError and the gather skipped:
-/// bufferization.materialize_in_destination itself does not check sizes).
+/// `indices`. A negative size is a dynamic one (`?`); for those, the
+/// lowering checks at run time that `out` has the size of `indices` (a
+/// mismatch is reported through gatherReportDestinationShapeError and the
+/// gather skipped: bufferization.materialize_in_destination itself does not
+/// check sizes).
 std::string getGatherElementsKernelSource(llvm::StringRef name,
                                           llvm::ArrayRef<int64_t> dataShape,
                                           llvm::StringRef dataType,

@@ -68,6 +68,13 @@ void gatherReportShapeError(int64_t dim, int64_t indicesSize, int64_t dataSize,
 void gatherReportResultShapeError(int64_t dim, int64_t indicesSize,
                                   int64_t resultSize);
 
+/// Called by compiled onnx.GatherElements code whose result is copied into a
+/// destination (bufferization.materialize_in_destination, linalg.copy) with
+/// dynamic sizes: the result has size `resultSize` in dimension `dim`, the
+/// destination `destinationSize`. The copy is skipped.
+void gatherReportDestinationShapeError(int64_t dim, int64_t resultSize,
+                                       int64_t destinationSize);
+
 /// Called by compiled onnx.GatherElements code when an operand of unranked
 /// type has rank `rank` at run time but the other operand has rank
 /// `expectedRank`. `operand` is 0 for 'data', 1 for 'indices'.

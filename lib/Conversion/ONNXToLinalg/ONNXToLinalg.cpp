@@ -29,6 +29,7 @@
 #include "llvm/ADT/StringMap.h"
 
 namespace gather {
+#define GEN_PASS_DEF_CHECKGATHERDESTINATIONSPASS
 #define GEN_PASS_DEF_CONVERTONNXTOLINALGPASS
 #include "gather/Conversion/Passes.h.inc"
 } // namespace gather
@@ -45,6 +46,8 @@ constexpr StringLiteral kReportShapeError = "gatherReportShapeError";
 constexpr StringLiteral kReportRankError = "gatherReportRankError";
 constexpr StringLiteral kReportResultShapeError =
     "gatherReportResultShapeError";
+constexpr StringLiteral kReportDestinationShapeError =
+    "gatherReportDestinationShapeError";
 
 /// Returns the size of dimension `dim` of the ranked tensor `value` as an
 /// `index` value: a constant when it is static, a tensor.dim otherwise.
@@ -63,12 +66,27 @@ SmallVector<Type> getRuntimeFunctionArgTypes(MLIRContext *context,
     return {i64, LLVM::LLVMPointerType::get(context), i64, i64, i64};
   if (name == kReportShapeError)
     return {i64, i64, i64, i64};
-  return {i64, i64, i64}; // kReportRankError, kReportResultShapeError
+  // kReportRankError, kReportResultShapeError, kReportDestinationShapeError
+  return {i64, i64, i64};
 }
 
 FunctionType getRuntimeFunctionType(MLIRContext *context, StringRef name) {
   return FunctionType::get(context, getRuntimeFunctionArgTypes(context, name),
                            {});
+}
+
+/// Checks the symbols with names reserved for the runtime (the report
+/// functions these passes call, and every other runtime function).
+LogicalResult verifyReservedSymbols(Operation *root) {
+  MLIRContext *context = root->getContext();
+  return verifyRuntimeSymbols(root, [&](StringRef name) -> FunctionType {
+    if (llvm::is_contained({kReportIndexError, kReportShapeError,
+                            kReportRankError, kReportResultShapeError,
+                            kReportDestinationShapeError},
+                           name))
+      return getRuntimeFunctionType(context, name);
+    return getRuntimeCInterfaceFunctionType(context, name);
+  });
 }
 
 /// Returns the private declaration of runtime function `name` in the module
@@ -721,6 +739,140 @@ struct ConstantLowering : public OpConversionPattern<ConstantOpTy> {
   }
 };
 
+/// The source and destination of a destination-passing-style copy of a
+/// gather's result (bufferization.materialize_in_destination or
+/// linalg.copy, into a tensor or a memref) and the gather's `indices`, or
+/// nulls for any other op.
+std::tuple<Value, Value, Value> getGatherCopy(Operation *op) {
+  Value source, destination;
+  if (auto materialize =
+          dyn_cast<bufferization::MaterializeInDestinationOp>(op)) {
+    source = materialize.getSource();
+    destination = materialize.getDest();
+  } else if (auto copy = dyn_cast<linalg::CopyOp>(op)) {
+    source = copy.getInputs().front();
+    destination = copy.getOutputs().front();
+  } else {
+    return {};
+  }
+  Value result = source;
+  while (auto cast = result.getDefiningOp<tensor::CastOp>())
+    result = cast.getSource();
+  auto gather = result.getDefiningOp<ONNX::GatherElementsOp>();
+  if (!gather || !isa<RankedTensorType>(source.getType()) ||
+      !isa<RankedTensorType, MemRefType>(destination.getType()))
+    return {};
+  return {source, destination, gather.getIndices()};
+}
+
+/// check-gather-destinations (see Passes.td).
+struct CheckGatherDestinationsPass
+    : public gather::impl::CheckGatherDestinationsPassBase<
+          CheckGatherDestinationsPass> {
+  using Base::Base;
+
+  /// A gather's result copied into a destination whose sizes are dynamic on
+  /// either side: the sizes must be equal (neither op checks it; a smaller
+  /// destination would be written past its end). Each unequal size is
+  /// reported (with run-time checks; first one only) and the copy skipped
+  /// (always), the destination left as it was.
+  void runOnOperation() override {
+    SmallVector<Operation *> copies;
+    getOperation()->walk([&](Operation *op) {
+      if (std::get<0>(getGatherCopy(op)))
+        copies.push_back(op);
+    });
+    if (!copies.empty() && failed(verifyReservedSymbols(getOperation())))
+      return signalPassFailure();
+    for (Operation *op : copies) {
+      auto [source, destination, indices] = getGatherCopy(op);
+      auto sourceType = cast<RankedTensorType>(source.getType());
+      auto destinationType = cast<ShapedType>(destination.getType());
+      if (sourceType.getRank() != destinationType.getRank())
+        continue; // (The op's verifier rejects it.)
+      Location loc = op->getLoc();
+      OpBuilder b(op);
+      Value allEqual;
+      for (int64_t d = 0; d < sourceType.getRank(); ++d) {
+        if (!sourceType.isDynamicDim(d) && !destinationType.isDynamicDim(d))
+          continue;
+        // The result's size: that of `indices` (ONNX), read from `indices`
+        // itself (later rewrites may build the result in the destination).
+        Value sourceSize;
+        if (!sourceType.isDynamicDim(d))
+          sourceSize =
+              arith::ConstantIndexOp::create(b, loc, sourceType.getDimSize(d));
+        else if (isa<RankedTensorType>(indices.getType()))
+          sourceSize = tensor::DimOp::create(b, loc, indices, d);
+        else
+          sourceSize = tensor::DimOp::create(b, loc, source, d);
+        Value destinationSize =
+            isa<MemRefType>(destinationType)
+                ? memref::DimOp::create(b, loc, destination, d).getResult()
+                : tensor::DimOp::create(b, loc, destination, d).getResult();
+        Value equal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            sourceSize, destinationSize);
+        if (runtimeChecks) {
+          Value reportNow = negate(b, loc, equal);
+          if (allEqual)
+            reportNow = arith::AndIOp::create(b, loc, reportNow, allEqual);
+          func::FuncOp report =
+              getOrDeclareRuntimeFunction(op, kReportDestinationShapeError);
+          scf::IfOp::create(b, loc, reportNow, [&](OpBuilder &nb, Location nl) {
+            Value args[] = {arith::ConstantIntOp::create(nb, nl, d, 64),
+                            toI64(nb, nl, sourceSize),
+                            toI64(nb, nl, destinationSize)};
+            func::CallOp::create(nb, nl, report, args);
+            scf::YieldOp::create(nb, nl);
+          });
+        }
+        allEqual =
+            allEqual
+                ? arith::AndIOp::create(b, loc, allEqual, equal).getResult()
+                : equal;
+      }
+      if (!allEqual)
+        continue;
+      // The copy runs only if the sizes are equal; otherwise a tensor
+      // destination is passed on unchanged.
+      bool hasResult = op->getNumResults() > 0;
+      auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), allEqual,
+                                    /*addThenBlock=*/true,
+                                    /*addElseBlock=*/hasResult);
+      op->replaceAllUsesWith(ifOp.getResults());
+      // (Blocks built from scratch, whether or not the builder added a
+      // terminator.)
+      auto fill = [&](Block *block, ValueRange yielded) {
+        while (!block->empty())
+          block->back().erase();
+        OpBuilder blockBuilder = OpBuilder::atBlockEnd(block);
+        scf::YieldOp::create(blockBuilder, loc, yielded);
+      };
+      fill(ifOp.thenBlock(), op->getResults());
+      op->moveBefore(ifOp.thenBlock()->getTerminator());
+      // The gather (and casts of its result) goes along when the copy is
+      // its only use: it then still computes straight into the destination
+      // (eliminate-empty-tensors), and not at all when skipped.
+      SmallVector<Operation *> chain;
+      for (Value value = source; value.hasOneUse();) {
+        Operation *producer = value.getDefiningOp();
+        if (!producer || producer->getBlock() != ifOp->getBlock() ||
+            !isa<tensor::CastOp, ONNX::GatherElementsOp>(producer))
+          break;
+        chain.push_back(producer);
+        if (isa<ONNX::GatherElementsOp>(producer))
+          break;
+        value = producer->getOperand(0);
+      }
+      if (!chain.empty() && isa<ONNX::GatherElementsOp>(chain.back()))
+        for (Operation *producer : chain) // (Users first.)
+          producer->moveBefore(ifOp.thenBlock(), ifOp.thenBlock()->begin());
+      if (hasResult)
+        fill(ifOp.elseBlock(), destination);
+    }
+  }
+};
+
 struct ConvertONNXToLinalgPass
     : public gather::impl::ConvertONNXToLinalgPassBase<
           ConvertONNXToLinalgPass> {
@@ -741,14 +893,7 @@ struct ConvertONNXToLinalgPass
     // and every other runtime function too).
     // (Declarations go into the module nearest to each op, so nested
     // modules are checked too.)
-    auto expectedType = [&](StringRef name) -> FunctionType {
-      if (llvm::is_contained({kReportIndexError, kReportShapeError,
-                              kReportRankError, kReportResultShapeError},
-                             name))
-        return getRuntimeFunctionType(context, name);
-      return getRuntimeCInterfaceFunctionType(context, name);
-    };
-    if (failed(verifyRuntimeSymbols(getOperation(), expectedType)))
+    if (failed(verifyReservedSymbols(getOperation())))
       return signalPassFailure();
 
     RewritePatternSet patterns(context);
