@@ -21,6 +21,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
+
 using namespace mlir;
 
 void gather::registerJitDependencies(DialectRegistry &registry) {
@@ -53,12 +55,45 @@ private:
 };
 } // namespace
 
+llvm::Error gather::checkOpenMPEnvironment() {
+  auto check = [](const char *name, bool list) -> llvm::Error {
+    const char *value = std::getenv(name);
+    if (!value)
+      return llvm::Error::success();
+    llvm::SmallVector<llvm::StringRef> entries;
+    llvm::StringRef(value).split(entries, ',');
+    bool valid = list || entries.size() == 1;
+    for (llvm::StringRef entry : entries) {
+      unsigned threads;
+      // (getAsInteger rejects signs other than '-', spaces, empty text and
+      // values beyond `unsigned`.)
+      valid &= !entry.trim().getAsInteger(10, threads) && threads >= 1 &&
+               threads <= kMaxNumThreads;
+    }
+    if (valid)
+      return llvm::Error::success();
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        llvm::Twine(name) + "='" + value + "' is invalid: expected " +
+            (list ? "a comma-separated list of thread counts"
+                  : "a thread "
+                    "count") +
+            " in [1, " + llvm::Twine(kMaxNumThreads) + "] (or unset)");
+  };
+  if (llvm::Error error = check("OMP_NUM_THREADS", /*list=*/true))
+    return error;
+  return check("OMP_THREAD_LIMIT", /*list=*/false);
+}
+
 llvm::Expected<std::unique_ptr<ExecutionEngine>>
 gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
                       unsigned optLevel) {
   if (optLevel > 3)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "optimization level must be 0-3");
+  if (options.numThreads != 1)
+    if (llvm::Error error = checkOpenMPEnvironment())
+      return std::move(error);
   static const bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();

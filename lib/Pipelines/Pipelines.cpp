@@ -32,6 +32,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+#include <algorithm>
+
 using namespace mlir;
 
 void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
@@ -91,7 +93,8 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   if (threads) {
     pm.addPass(createForallToParallelLoopPass());
     ConvertSCFToOpenMPPassOptions openMPOptions;
-    openMPOptions.numThreads = options.numThreads;
+    openMPOptions.numThreads =
+        std::min<unsigned>(options.numThreads, kMaxNumThreads);
     pm.addPass(createConvertSCFToOpenMPPass(openMPOptions));
     pm.addPass(createCanonicalizerPass());
   }

@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Dialect/ONNX/ONNXDialect.h"
+#include "gather/ExecutionEngine/JitCompiler.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Runtime/GatherRuntime.h"
 
@@ -192,6 +193,13 @@ int main(int argc, char **argv) {
     args.insert(args.begin() + 1, defaultOptLevel);
 
   gatherSetErrorHandler(handleRuntimeError);
+
+  // Before libomp starts (in the first parallel region): it aborts or hangs
+  // on some invalid thread settings.
+  if (llvm::Error error = gather::checkOpenMPEnvironment()) {
+    llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
+    return 1;
+  }
 
   JitRunnerConfig config;
   config.mlirTransformer = lowerToLLVMDialect;

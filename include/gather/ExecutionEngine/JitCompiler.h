@@ -63,11 +63,21 @@ namespace gather {
 /// of the LLVM and OpenMP dialects to LLVM IR.
 void registerJitDependencies(mlir::DialectRegistry &registry);
 
+/// Checks the thread settings LLVM's OpenMP runtime (libomp) reads from the
+/// environment when it starts, since it aborts or hangs on some invalid
+/// ones: OMP_NUM_THREADS and OMP_THREAD_LIMIT must be unset or (OpenMP 5.2,
+/// section 21.1.2) a comma-separated list of decimal integers in
+/// [1, kMaxNumThreads] (OMP_THREAD_LIMIT: one integer). Returns an error
+/// naming the variable and its value otherwise. compileAndJit calls it for
+/// code with threads; gather-runner before running anything.
+llvm::Error checkOpenMPEnvironment();
+
 /// Lowers `module` in place with buildONNXToLLVMPipeline(`options`) and
 /// JIT-compiles it for the host CPU with LLVM optimization level `optLevel`
 /// (0-3; the LLVM IR pipeline and code generation). The module's context
-/// must hold registerJitDependencies(). Errors carry the diagnostics (with
-/// locations) of the pass that failed.
+/// must hold registerJitDependencies(). With threads (`numThreads` != 1),
+/// fails first if checkOpenMPEnvironment() does. Errors carry the diagnostics
+/// (with locations) of the pass that failed.
 llvm::Expected<std::unique_ptr<mlir::ExecutionEngine>>
 compileAndJit(mlir::ModuleOp module, const ONNXToLLVMPipelineOptions &options,
               unsigned optLevel = 3);

@@ -42,6 +42,12 @@ class OpPassManager;
 
 namespace gather {
 
+/// The most threads gather's code asks OpenMP for: larger `num-threads`
+/// values are clamped to it, and larger OMP_NUM_THREADS values are rejected
+/// (checkOpenMPEnvironment in gather/ExecutionEngine/JitCompiler.h). LLVM's
+/// OpenMP runtime aborts, or spends minutes creating threads, far above it.
+constexpr unsigned kMaxNumThreads = 1024;
+
 /// Options of the `onnx-to-llvm` pipeline.
 struct ONNXToLLVMPipelineOptions
     : public mlir::PassPipelineOptions<ONNXToLLVMPipelineOptions> {
@@ -60,7 +66,8 @@ struct ONNXToLLVMPipelineOptions
       *this, "num-threads",
       llvm::cl::desc("Threads for large gathers (OpenMP, LLVM's libomp); 0: "
                      "the OpenMP default (OMP_NUM_THREADS, else one per "
-                     "core); 1: single-threaded code without OpenMP"),
+                     "core); 1: single-threaded code without OpenMP; values "
+                     "above 1024 are clamped to 1024"),
       llvm::cl::init(0)};
   PassOptions::Option<int64_t> parallelThreshold{
       *this, "parallel-threshold",
