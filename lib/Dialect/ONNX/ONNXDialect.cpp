@@ -148,14 +148,22 @@ FunctionType gather::getRuntimeCInterfaceFunctionType(MLIRContext *context,
                        b.getIntegerType(32, /*isSigned=*/false),
                        b.getIntegerType(64, /*isSigned=*/false),
                        ComplexType::get(b.getF32Type()),
-                       ComplexType::get(b.getF64Type()),
-                       StringType::get(context)};
-  const Type *elementType = llvm::find_if(candidates, [&](Type type) {
-    return getRuntimeTypeSuffix(type) == suffix;
-  });
-  if (elementType == std::end(candidates))
-    return nullptr;
-  Type tensor = UnrankedTensorType::get(*elementType);
+                       ComplexType::get(b.getF64Type())};
+  Type elementType;
+  if (suffix == "String") {
+    // (!onnx.string exists only once the dialect is loaded.)
+    if (!context->getLoadedDialect<ONNXDialect>())
+      return nullptr;
+    elementType = StringType::get(context);
+  } else {
+    const Type *found = llvm::find_if(candidates, [&](Type type) {
+      return getRuntimeTypeSuffix(type) == suffix;
+    });
+    if (found == std::end(candidates))
+      return nullptr;
+    elementType = *found;
+  }
+  Type tensor = UnrankedTensorType::get(elementType);
   switch (family) {
   case Print:
     return b.getFunctionType({tensor, b.getI64Type()}, {});
