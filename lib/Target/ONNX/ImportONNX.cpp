@@ -118,12 +118,14 @@ private:
   bool visit(const ::onnx::TensorProto &tensor, const std::string &what) {
     if (!hasExternalData(tensor))
       return false;
-    where = what + (tensor.name().empty() ? "" : " '" + tensor.name() + "'");
+    where = (tensor.name().empty() ? "a tensor"
+                                   : "tensor '" + tensor.name() + "'") +
+            " (" + what + ")";
     return true;
   }
   bool visit(const ::onnx::SparseTensorProto &tensor, const std::string &what) {
-    return visit(tensor.values(), what + " (sparse values)") ||
-           visit(tensor.indices(), what + " (sparse indices)");
+    return visit(tensor.values(), "values of " + what) ||
+           visit(tensor.indices(), "indices of " + what);
   }
   bool visit(const ::onnx::GraphProto &graph, const std::string &what) {
     for (const ::onnx::TensorProto &tensor : graph.initializer())
