@@ -126,9 +126,10 @@ LogicalResult gather::buildONNXToLLVMPipeline(OpPassManager &pm,
 void gather::registerONNXToLLVMPipeline() {
   PassPipelineRegistration<ONNXToLLVMPipelineOptions>(
       "onnx-to-llvm",
-      "Lower onnx dialect IR to the LLVM dialect: convert-onnx-to-linalg, "
-      "linalg-tile-and-vectorize-gathers, one-shot-bufferize, buffer "
-      "deallocation, convert-scf-to-openmp, convert-linalg-to-loops, "
+      "Lower onnx dialect IR to the LLVM dialect: check-gather-destinations, "
+      "convert-onnx-to-linalg, linalg-tile-and-vectorize-gathers, "
+      "one-shot-bufferize, buffer deallocation, check-memref-allocations, "
+      "convert-scf-to-openmp, convert-linalg-to-loops, "
       "convert-scf-to-cf, convert-vector-to-llvm, convert-to-llvm",
       [](OpPassManager &pm, const ONNXToLLVMPipelineOptions &options) {
         buildONNXToLLVMPipeline(pm, options);

@@ -7,13 +7,16 @@
 // The one definition of gather's lowering pipeline, shared by gather-opt
 // (`--onnx-to-llvm`), gather-runner, gather-translate and library users:
 //
-//   onnx --canonicalize, onnx-shape-inference-->  folded, refined onnx
+//   onnx --check-gather-destinations-->           run-time size checks of
+//                                                 DPS destinations
+//        --canonicalize, onnx-shape-inference-->  folded, refined onnx
 //        --convert-onnx-to-linalg-->              linalg + tensor + arith
 //                                                 (+ run-time checks)
 //        --linalg-tile-and-vectorize-gathers-->   scf.forall + vector.gather
 //        --eliminate-empty-tensors, one-shot-bufferize--> memref (in place
 //                                                 into a destination)
-//        --buffer-deallocation-pipeline, scf-forall-to-parallel,
+//        --buffer-deallocation-pipeline, check-memref-allocations
+//          (failed or impossible allocations reported), scf-forall-to-parallel,
 //          convert-scf-to-openmp, convert-linalg-to-loops--> scf + omp
 //        --expand-strided-metadata, lower-affine, convert-scf-to-cf--> cf
 //        --convert-vector-to-llvm, convert-to-llvm,
