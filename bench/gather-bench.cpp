@@ -193,7 +193,7 @@ double checksum(const Buffer<float> &values) {
 /// Set when a benchmark's output check fails: the exit status is then 1.
 bool outputMismatch = false;
 
-void failOnRuntimeError(const char *message) {
+void failOnRuntimeError(const char *message, void * /*userData*/) {
   llvm::errs() << "gather-bench: the kernel reported: " << message << "\n";
   std::abort();
 }
@@ -368,7 +368,7 @@ void benchmarkCLoop(benchmark::State &state, const Workload *w, int threads) {
 } // namespace
 
 int main(int argc, char **argv) {
-  gatherSetErrorHandler(failOnRuntimeError);
+  gatherSetErrorHandler(failOnRuntimeError, /*userData=*/nullptr);
   // Ours: --workloads=FILE, --dynamic (kernels with dynamic sizes),
   // --print-kernel=NAME (print that workload's kernel source and exit). The
   // other flags are Google Benchmark's.

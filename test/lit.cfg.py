@@ -30,9 +30,19 @@ config.substitutions.append(("%encode-tensor", "protoc --proto_path=/usr/include
 config.substitutions.append(("%onnx_backend_data", "/usr/share/libonnx-testdata/data/node"))
 config.substitutions.append(("%gather_runtime", os.path.join(config.gather_obj_root, "lib", "libgather_runtime" + config.llvm_shlib_ext)))
 
+# Building against an installed gather (test/Install): %{cmake} etc. (%{..},
+# so that no substitution is a prefix of another).
+config.substitutions.append(("%{cmake}", config.cmake_command))
+config.substitutions.append(("%{cpack}", config.cpack_command))
+config.substitutions.append(("%{generator}", config.cmake_generator))
+config.substitutions.append(("%mlir_include_dir", os.path.join(os.path.dirname(config.mlir_lib_dir), "include")))
+config.substitutions.append(("%gather_examples", os.path.join(config.gather_src_root, "examples")))
+config.substitutions.append(("%gather_plugin", os.path.join(config.gather_obj_root, "lib", "GatherPlugin" + config.llvm_shlib_ext)))
+
 tool_dirs = [os.path.join(config.gather_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["gather-opt", "gather-runner", "gather-translate", "gather-bench", "mlir-opt", "llc", "lli"],
+    ["gather-opt", "gather-runner", "gather-translate", "gather-bench",
+     "gather-lsp-server", "gather-reduce", "mlir-opt", "mlir-runner", "mlir-tblgen", "llc", "lli"],
     tool_dirs,
 )
 

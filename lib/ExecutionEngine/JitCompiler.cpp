@@ -6,6 +6,7 @@
 
 #include "gather/ExecutionEngine/JitCompiler.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -17,6 +18,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -97,6 +99,8 @@ gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
   static const bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
+    // The process's own symbols, as the engine resolves external functions.
+    llvm::sys::DynamicLibrary::LoadLibraryPermanently(nullptr);
     return true;
   }();
   (void)initialized;
@@ -124,12 +128,47 @@ gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(optLevel);
+  // A function the module declares must be in the process (gather's runtime,
+  // libc, libomp, ...): the JIT links lazily and would otherwise fail at the
+  // first call, with a message that does not name it.
+  std::vector<std::string> entryPoints;
+  for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
+    StringRef name = func.getSymName();
+    if (!func.isExternal()) {
+      // An entry point (the _mlir_ciface_ wrappers included).
+      if (func.getLinkage() == LLVM::Linkage::External)
+        entryPoints.push_back(name.str());
+      continue;
+    }
+    if (name.starts_with("llvm.") ||
+        llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name.str()))
+      continue;
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    os << "JIT compilation failed: function '" << name << "' (declared at "
+       << func.getLoc()
+       << ") is defined neither in the module nor in the process; link or "
+          "load the library that defines it";
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+  }
   DiagnosticCollector diagnostics(context);
   auto engine =
       ExecutionEngine::create(module, engineOptions, std::move(*targetMachine));
   if (!engine)
     return llvm::joinErrors(diagnostics.error("JIT compilation failed"),
                             engine.takeError());
+  // The JIT compiles and links lazily, on the first lookup. Looking the entry
+  // points up now makes any symbol that is still unresolved (one the LLVM
+  // backend calls, e.g. a compiler-rt helper) an error here, not at the
+  // caller's first lookup.
+  for (const std::string &name : entryPoints) {
+    auto address = (*engine)->lookup(name);
+    if (!address)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "JIT compilation failed: cannot link entry point '" + name +
+              "': " + llvm::toString(address.takeError()));
+  }
   return std::move(*engine);
 }
 

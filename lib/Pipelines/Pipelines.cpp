@@ -136,6 +136,17 @@ void gather::registerONNXToLLVMPipeline() {
       });
 }
 
+void gather::registerAllPasses() {
+  static const bool registered = [] {
+    registerGatherConversionPasses();
+    ONNX::registerONNXTransformsPasses();
+    registerGatherTransformsPasses();
+    registerONNXToLLVMPipeline();
+    return true;
+  }();
+  (void)registered;
+}
+
 void gather::registerONNXToLLVMPipelineDependencies(DialectRegistry &registry) {
   registry.insert<ONNX::ONNXDialect>();
   registerAllDialects(registry);

@@ -6,15 +6,17 @@
 
 #include "gather/Runtime/GatherRuntime.h"
 
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 #include <string>
 
 namespace {
-std::atomic<GatherErrorHandler> errorHandler{nullptr};
+std::mutex errorHandlerMutex;
+GatherErrorHandler errorHandler = nullptr;
+void *errorHandlerUserData = nullptr;
 
-void defaultErrorHandler(const char *message) {
+void defaultErrorHandler(const char *message, void * /*userData*/) {
   std::fflush(stdout);
   std::fprintf(stderr, "error: %s\n", message);
   std::fflush(stderr);
@@ -24,8 +26,14 @@ void defaultErrorHandler(const char *message) {
 }
 
 void report(const std::string &message) {
-  GatherErrorHandler handler = errorHandler.load();
-  (handler ? handler : defaultErrorHandler)(message.c_str());
+  GatherErrorHandler handler;
+  void *userData;
+  {
+    std::lock_guard<std::mutex> lock(errorHandlerMutex);
+    handler = errorHandler ? errorHandler : defaultErrorHandler;
+    userData = errorHandlerUserData;
+  }
+  handler(message.c_str(), userData);
 }
 } // namespace
 
@@ -35,9 +43,11 @@ gatherReport(const std::string &message) {
   report(message);
 }
 
-extern "C" GatherErrorHandler
-gatherSetErrorHandler(GatherErrorHandler handler) {
-  return errorHandler.exchange(handler);
+extern "C" void gatherSetErrorHandler(GatherErrorHandler handler,
+                                      void *userData) {
+  std::lock_guard<std::mutex> lock(errorHandlerMutex);
+  errorHandler = handler;
+  errorHandlerUserData = userData;
 }
 
 extern "C" void gatherReportIndexError(int64_t value, const int64_t *position,

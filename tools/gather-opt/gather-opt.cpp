@@ -11,10 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Conversion/Passes.h"
-#include "gather/Dialect/ONNX/Transforms/Passes.h"
 #include "gather/Pipelines/Pipelines.h"
-#include "gather/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
@@ -22,10 +19,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
-  gather::registerGatherConversionPasses();
-  gather::ONNX::registerONNXTransformsPasses();
-  gather::registerGatherTransformsPasses();
-  gather::registerONNXToLLVMPipeline();
+  gather::registerAllPasses();
 
   mlir::DialectRegistry registry;
   gather::registerONNXToLLVMPipelineDependencies(registry);

@@ -34,6 +34,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/ExecutionEngine/JitRunner.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -126,7 +127,9 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
   if (failed(wrapEntryResults(module, options.mainFuncName)))
     return failure();
   WalkResult found = op->walk([&](Operation *nested) {
-    if (nested == op || isa<LLVM::LLVMDialect>(nested->getDialect()))
+    // The pipeline's output: the LLVM dialect, plus OpenMP for threads.
+    if (nested == op ||
+        isa<LLVM::LLVMDialect, omp::OpenMPDialect>(nested->getDialect()))
       return WalkResult::advance();
     return WalkResult::interrupt();
   });
@@ -160,7 +163,7 @@ static llvm::cl::opt<OnRuntimeError> onRuntimeError(
 static bool sawRuntimeError = false;
 
 /// The runtime's error handler in gather-runner.
-static void handleRuntimeError(const char *message) {
+static void handleRuntimeError(const char *message, void * /*userData*/) {
   std::fflush(stdout);
   std::fprintf(stderr, "error: %s\n", message);
   std::fflush(stderr);
@@ -192,7 +195,7 @@ int main(int argc, char **argv) {
                     [](const char *arg) { return isOptLevelFlag(arg); }))
     args.insert(args.begin() + 1, defaultOptLevel);
 
-  gatherSetErrorHandler(handleRuntimeError);
+  gatherSetErrorHandler(handleRuntimeError, /*userData=*/nullptr);
 
   // Before libomp starts (in the first parallel region): it aborts or hangs
   // on some invalid thread settings.

@@ -97,6 +97,13 @@ mlir::LogicalResult buildONNXToLLVMPipeline(mlir::OpPassManager &pm,
 /// (gather-opt --onnx-to-llvm, --pass-pipeline="builtin.module(onnx-to-llvm)").
 void registerONNXToLLVMPipeline();
 
+/// Registers every gather pass (convert-onnx-to-linalg, onnx-shape-inference,
+/// linalg-tile-and-vectorize-gathers) and the onnx-to-llvm pipeline in MLIR's
+/// global registries, as mlir::registerAllPasses() does for upstream's. Used
+/// by the tools, GatherPlugin and the C API. Calls after the first do
+/// nothing (a pipeline name may be registered only once).
+void registerAllPasses();
+
 /// Adds to `registry` the onnx dialect, every upstream dialect and the
 /// dialect extensions (bufferization models, ConvertToLLVM interfaces) the
 /// pipeline relies on. Without the extensions, bufferization and

@@ -42,13 +42,17 @@ typedef struct GatherString {
   int64_t size;
 } GatherString;
 
-/// Receives the text of one run-time error (NUL-terminated, no newline).
-typedef void (*GatherErrorHandler)(const char *message);
+/// Receives the text of one run-time error (NUL-terminated, no newline) and
+/// the `userData` given to gatherSetErrorHandler (as MLIR's
+/// mlirContextAttachDiagnosticHandler does). Reports may come from several
+/// threads at once (threaded kernels).
+typedef void (*GatherErrorHandler)(const char *message, void *userData);
 
-/// Installs `handler` for all later reports; null restores the default
-/// (print to stderr, exit status 1). Returns the previous handler (null for
-/// the default).
-GatherErrorHandler gatherSetErrorHandler(GatherErrorHandler handler);
+/// Installs `handler`, to be called with `userData`, for all later reports;
+/// a null `handler` restores the default (print to stderr, exit status 1).
+/// The pair is replaced as one: a report never sees the new handler with
+/// the old `userData`.
+void gatherSetErrorHandler(GatherErrorHandler handler, void *userData);
 
 /// Called by compiled onnx.GatherElements code: index `value` at
 /// `position[0..rank)` of `indices` is outside [-axisSize, axisSize - 1]

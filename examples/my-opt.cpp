@@ -1,0 +1,26 @@
+//===- my-opt.cpp - A downstream mlir-opt with gather ---------------------===//
+//
+// Part of the gather project (an example of using an installed gather).
+//
+//===----------------------------------------------------------------------===//
+//
+// An mlir-opt of one's own: gather's onnx dialect, passes and onnx-to-llvm
+// pipeline registered next to upstream dialects and passes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Pipelines/Pipelines.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::registerTransformsPasses(); // upstream: canonicalize, cse, inline, ...
+  gather::registerAllPasses();      // gather's passes and onnx-to-llvm
+  mlir::DialectRegistry registry;
+  // onnx, the upstream dialects and the extensions the pipeline needs.
+  gather::registerONNXToLLVMPipelineDependencies(registry);
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "my-opt: a downstream tool with gather\n", registry));
+}

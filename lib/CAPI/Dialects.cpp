@@ -1,0 +1,21 @@
+//===- Dialects.cpp - C API of gather's dialect, passes and pipeline ------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather-c/Dialects.h"
+
+#include "gather/Dialect/ONNX/ONNXDialect.h"
+#include "gather/Pipelines/Pipelines.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Registration.h"
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(ONNX, onnx, gather::ONNX::ONNXDialect)
+
+void mlirGatherRegisterPipelineDependencies(MlirDialectRegistry registry) {
+  gather::registerONNXToLLVMPipelineDependencies(*unwrap(registry));
+}
+
+void mlirGatherRegisterPasses(void) { gather::registerAllPasses(); }

@@ -1,0 +1,23 @@
+//===- gather-lsp-server.cpp - MLIR language server with gather -----------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// MLIR's language server (mlir-lsp-server: diagnostics, hover, go to
+// definition, completion) knowing the onnx dialect and every dialect
+// gather-opt knows. Editors start it over stdio, e.g. the VS Code MLIR
+// extension with "mlir.server_path": "<prefix>/bin/gather-lsp-server".
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Pipelines/Pipelines.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-lsp-server/MlirLspServerMain.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  gather::registerONNXToLLVMPipelineDependencies(registry);
+  return mlir::failed(mlir::MlirLspServerMain(argc, argv, registry));
+}
