@@ -4,8 +4,8 @@
 // dynamic sizes) multiplied with overflow checks and reported as -1 if it
 // does not fit, then a null buffer of a non-zero size reported with its
 // bytes. The description names the site and the type.
-// CHECK-DAG: llvm.mlir.global private constant @[[SITE:__gather_alloc_site_[0-9]+]]("{{.*}}check-memref-allocations.mlir:[[# @LINE + 24]]:8 (memref<?x4x?xf32>)\00")
-// CHECK-DAG: llvm.mlir.global private constant @[[BIG:__gather_alloc_site_[0-9]+]]("{{.*}}check-memref-allocations.mlir:[[# @LINE + 35]]:8 (memref<2x9223372036854775807xi16>)\00")
+// CHECK-DAG: llvm.mlir.global private constant @[[$SITE:__gather_alloc_site_[0-9]+]]("{{.*}}check-memref-allocations.mlir:[[# @LINE + 24]]:8 (memref<?x4x?xf32>)\00")
+// CHECK-DAG: llvm.mlir.global private constant @[[$BIG:__gather_alloc_site_[0-9]+]]("{{.*}}check-memref-allocations.mlir:[[# @LINE + 35]]:8 (memref<2x9223372036854775807xi16>)\00")
 // CHECK-DAG: func.func private @gatherReportAllocationError(i64, !llvm.ptr)
 // CHECK-LABEL: func.func @dynamic(
 // CHECK-SAME:      %[[N:.*]]: index, %[[M:.*]]: index)
@@ -17,7 +17,7 @@
 // CHECK:         %[[LO2:.*]], %[[HI2:.*]] = arith.mului_extended %[[LO1]], %[[M64]] : i64
 // CHECK:         %[[BYTES:.*]] = arith.select %[[TOO_BIG:.*]], %{{.*}}, %[[LO2]] : i64
 // CHECK:         scf.if %[[TOO_BIG]] {
-// CHECK:           %[[WHAT:.*]] = llvm.mlir.addressof @[[SITE]] : !llvm.ptr
+// CHECK:           %[[WHAT:.*]] = llvm.mlir.addressof @[[$SITE]] : !llvm.ptr
 // CHECK:           func.call @gatherReportAllocationError(%[[BYTES]], %[[WHAT]])
 // CHECK:         %[[ALLOC:.*]] = memref.alloc(%[[N]], %[[M]]) : memref<?x4x?xf32>
 // CHECK:         %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[ALLOC]]
@@ -36,7 +36,7 @@ func.func @dynamic(%n: index, %m: index) -> memref<?x4x?xf32> {
 // CHECK-LABEL: func.func @too_big(
 // CHECK:         %[[TRUE:.*]] = arith.constant true
 // CHECK:         scf.if %[[TRUE]] {
-// CHECK:           llvm.mlir.addressof @[[BIG]]
+// CHECK:           llvm.mlir.addressof @[[$BIG]]
 // CHECK:           func.call @gatherReportAllocationError
 // CHECK:         memref.alloc() : memref<2x9223372036854775807xi16>
 func.func @too_big() -> memref<2x9223372036854775807xi16> {
