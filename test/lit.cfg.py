@@ -2,6 +2,7 @@
 # lit configuration of gather's regression tests.
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -48,3 +49,9 @@ llvm_config.add_tool_substitutions(
 
 if config.enable_execution_engine:
     config.available_features.add("jit")
+
+# MPI (MPICH; utils/setup.sh installs mpich and libmpich-dev): tests of
+# kernels partitioned over processes (shard-grid).
+if shutil.which("mpirun.mpich"):
+    config.available_features.add("mpi")
+    config.substitutions.append(("%mpirun", "mpirun.mpich"))

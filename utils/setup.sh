@@ -14,6 +14,9 @@ packages=(
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler
   # build tools; Google Benchmark for gather-bench (bench/)
   cmake ninja-build libbenchmark-dev
+  # MPI for kernels partitioned over processes (shard-grid): MPICH, which
+  # MLIR 22's MPI lowering matches (libgather_mpi_runtime, MPI tests)
+  mpich libmpich-dev
   # the install tests: a project built against the installed gather with the
   # system's default compiler (GCC), and the .deb made by cpack, whose
   # Depends come partly from dpkg-shlibdeps (dpkg-dev)

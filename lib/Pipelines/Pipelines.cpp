@@ -8,6 +8,7 @@
 #include "gather/Conversion/ONNXToLLVM/ONNXToLLVM.h"
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
+#include "gather/Dialect/ONNX/Sharding/Sharding.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
 #include "gather/Transforms/Passes.h"
 
@@ -17,6 +18,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
+#include "mlir/Conversion/ShardToMPI/ShardToMPI.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -47,12 +49,25 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   // refine unranked and dynamic result types.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(ONNX::createONNXShapeInferencePass());
+  // Partition the gathers over MPI processes, at the onnx level.
+  if (options.shardGrid > 0) {
+    pm.addPass(ONNX::createONNXShardGathersPass(
+        {options.shardGrid, options.shardDim}));
+    pm.addPass(ONNX::createShardPartitionFunctionsPass());
+  }
   // onnx -> linalg + tensor + arith (+ run-time checks).
   ConvertONNXToLinalgPassOptions toLinalgOptions;
   toLinalgOptions.runtimeChecks = options.runtimeChecks;
   pm.addPass(createConvertONNXToLinalgPass(toLinalgOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  if (options.shardGrid > 0) {
+    pm.addPass(ONNX::createShardPrepareForMPIPass());
+    pm.addPass(createConvertShardToMPIPass());
+    pm.addPass(createSymbolDCEPass()); // The private shard.grid.
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
 
   // Threads (scf.forall) and vectors (vector.gather) for the gathers.
   bool threads = options.numThreads != 1;
@@ -140,6 +155,7 @@ void gather::registerAllPasses() {
   static const bool registered = [] {
     registerGatherConversionPasses();
     ONNX::registerONNXTransformsPasses();
+    ONNX::registerONNXShardingPasses();
     registerGatherTransformsPasses();
     registerONNXToLLVMPipeline();
     return true;
@@ -152,4 +168,5 @@ void gather::registerONNXToLLVMPipelineDependencies(DialectRegistry &registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerConvertONNXToLLVMInterface(registry);
+  ONNX::registerShardingInterfaceExternalModels(registry);
 }

@@ -21,6 +21,10 @@
 //     report, lets the program go on, and exits with status 1 at the end.
 //   - The MLIR runner utilities (printMemref*, printF64, ...) are linked in,
 //     so no --shared-libs is needed for them.
+//   - With --pipeline-options='shard-grid=N' the gathers are partitioned over
+//     N MPI processes: run `mpirun -np N gather-runner ...`. Only rank 0
+//     prints (the others' stdout is discarded); a job of another size, or no
+//     mpirun (for N > 1), is an error.
 //
 // Usage: gather-runner file.mlir -e main --entry-point-result=void
 //
@@ -51,6 +55,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
+#include <unistd.h>
 
 using namespace mlir;
 
@@ -172,6 +178,50 @@ static void handleRuntimeError(const char *message, void * /*userData*/) {
   sawRuntimeError = true;
 }
 
+/// The value of the first of `names` set in the environment, as an integer;
+/// -1 if none is set.
+static int64_t getEnvInt(std::initializer_list<const char *> names) {
+  for (const char *name : names)
+    if (const char *value = std::getenv(name))
+      return std::atoll(value);
+  return -1;
+}
+
+/// With `shard-grid=N` in --pipeline-options: checks that this process is one
+/// of an MPI job of N (MPICH's PMI_SIZE / PMI_RANK, Open MPI's
+/// OMPI_COMM_WORLD_SIZE / _RANK) and silences stdout on ranks other than 0.
+/// Returns false after printing an error.
+static bool setUpMPIJob(llvm::StringRef optionsText) {
+  auto options =
+      gather::ONNXToLLVMPipelineOptions::createFromString(optionsText);
+  if (!options || options->shardGrid <= 0)
+    return true; // (Invalid options are reported by the pipeline.)
+  int64_t grid = options->shardGrid;
+  int64_t size = getEnvInt({"PMI_SIZE", "OMPI_COMM_WORLD_SIZE"});
+  int64_t rank = getEnvInt({"PMI_RANK", "OMPI_COMM_WORLD_RANK"});
+  if (size < 0 && grid != 1) {
+    llvm::errs() << "error: shard-grid=" << grid << " runs on " << grid
+                 << " MPI processes: start it with mpirun -np " << grid
+                 << " gather-runner ...\n";
+    return false;
+  }
+  if (size >= 0 && size != grid) {
+    llvm::errs() << "error: shard-grid=" << grid << ", but the MPI job has "
+                 << size << " processes: run it with mpirun -np " << grid
+                 << "\n";
+    return false;
+  }
+  if (rank > 0) {
+    std::fflush(stdout);
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+      dup2(null, STDOUT_FILENO);
+      close(null);
+    }
+  }
+  return true;
+}
+
 static bool isOptLevelFlag(llvm::StringRef arg) {
   arg = arg.ltrim('-');
   return arg == "O0" || arg == "O1" || arg == "O2" || arg == "O3";
@@ -203,6 +253,22 @@ int main(int argc, char **argv) {
     llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
     return 1;
   }
+
+  // --pipeline-options is needed before JitRunnerMain parses the command
+  // line: find it here.
+  std::string optionsText;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    arg = arg.ltrim('-');
+    if (arg.consume_front("pipeline-options")) {
+      if (arg.consume_front("="))
+        optionsText = arg.str();
+      else if (arg.empty() && i + 1 < argc)
+        optionsText = argv[i + 1];
+    }
+  }
+  if (!setUpMPIJob(optionsText))
+    return 1;
 
   JitRunnerConfig config;
   config.mlirTransformer = lowerToLLVMDialect;

@@ -22,6 +22,10 @@
 //        --convert-vector-to-llvm, convert-to-llvm,
 //          reconcile-unrealized-casts-->          llvm dialect
 //
+// With `shard-grid=N`, the gathers are first partitioned over N MPI
+// processes (onnx-shard-gathers, sharding-propagation, shard-partition,
+// shard-prepare-for-mpi, convert-shard-to-mpi; docs/Sharding.md).
+//
 // The scalar single-threaded form (`vector-size=0 num-threads=1`) is the
 // oracle the tests compare the vectorized and threaded forms with. Code built
 // with threads calls LLVM's OpenMP runtime (libomp: __kmpc_fork_call, ...).
@@ -77,6 +81,19 @@ struct ONNXToLLVMPipelineOptions
       llvm::cl::desc("Gathers with a static number of elements below this "
                      "stay single-threaded"),
       llvm::cl::init(8192)};
+  PassOptions::Option<int64_t> shardGrid{
+      *this, "shard-grid",
+      llvm::cl::desc("Partition the gathers over a 1-D grid of this many MPI "
+                     "processes (onnx-shard-gathers, sharding-propagation, "
+                     "shard-partition, convert-shard-to-mpi; docs/Sharding.md);"
+                     " 0: one process, no MPI"),
+      llvm::cl::init(0)};
+  PassOptions::Option<int64_t> shardDim{
+      *this, "shard-dim",
+      llvm::cl::desc("With shard-grid: the dimension to split (-1: the first "
+                     "splittable dimension other than the axis, else the "
+                     "axis)"),
+      llvm::cl::init(-1)};
 };
 
 /// Appends the onnx-to-llvm pipeline to `pm`, which must be anchored on

@@ -1,0 +1,104 @@
+//===- Passes.td - Sharding onnx gathers over MPI processes -*- tablegen -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_DIALECT_ONNX_SHARDING_PASSES_TD
+#define GATHER_DIALECT_ONNX_SHARDING_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ONNXShardGathersPass : Pass<"onnx-shard-gathers", "::mlir::ModuleOp"> {
+  let summary = "Annotate onnx.GatherElements ops for a 1-D grid of processes";
+  let description = [{
+    Adds a private `shard.grid @gather_grid(shape = N)` (N = `grid-size`)
+    and moves each `onnx.GatherElements` into a private function of its own
+    (called in its place) with `shard.shard` annotations that split it over
+    the grid; `shard-partition-functions` (`sharding-propagation`,
+    `shard-partition`) then partitions it (onnx.GatherElements'
+    ShardingInterface model). Outlined, the gather can sit anywhere (in
+    loops, next to calls and casts, which MLIR 22's shard passes reject). Also sets the MPI
+    implementation of the module for `convert-shard-to-mpi`
+    (`dlti.map<"MPI:Implementation" = "MPICH">`) unless one is set.
+
+    Inputs (`data`, `indices`) are replicated on every process and used as
+    slabs; the result is assembled on every process (so any user, a print,
+    a return, sees the whole tensor).
+
+    Which dimension is split (`shard-dim`; -1 chooses):
+    - a dimension d other than the axis, when `data` and `indices` have the
+      same static size there: every process gathers its slab of rows, with
+      no communication; the results are assembled afterwards;
+    - the axis, when its static size in `data` is a multiple of N: every
+      process gathers from its slab of `data` (a masked gather), and one
+      `shard.all_reduce` combines the results.
+    -1 takes the first dimension other than the axis that can be split, else
+    the axis. A dimension can be split when both operands have static shapes,
+    its size is a positive multiple of N and (off the axis) equal in `data`
+    and `indices`. A gather with no such dimension (dynamic shapes, sizes
+    not divisible by N, a dimension smaller than N, unranked operands) stays
+    replicated: every process computes all of it. Gathers that already carry
+    `shard.shard` annotations are left as they are.
+
+    Errors: `data` of `!onnx.string` (string elements point into one
+    process's memory and cannot be sent to another).
+  }];
+  let dependentDialects = ["::mlir::shard::ShardDialect",
+                           "::mlir::DLTIDialect"];
+  let options = [
+    Option<"gridSize", "grid-size", "int64_t", /*default=*/"1",
+           "Number of processes of the 1-D grid (at least 1)">,
+    Option<"shardDim", "shard-dim", "int64_t", /*default=*/"-1",
+           "Dimension to split (-1: the first splittable dimension other "
+           "than the axis, else the axis); a gather where it cannot be "
+           "split stays replicated">,
+  ];
+}
+
+def ShardPartitionFunctionsPass
+    : Pass<"shard-partition-functions", "::mlir::ModuleOp"> {
+  let summary = "sharding-propagation + shard-partition where shard ops are";
+  let description = [{
+    Runs `sharding-propagation` and `shard-partition` on every `func.func`
+    that holds `shard.shard` ops, and leaves the other functions alone:
+    MLIR 22's passes reject ops without a sharding model (`func.call`,
+    `tensor.cast`, ...) even in functions with nothing to partition.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::complex::ComplexDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::shard::ShardDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def ShardPrepareForMPIPass
+    : Pass<"shard-prepare-for-mpi", "::mlir::ModuleOp"> {
+  let summary = "Lower the shard ops convert-shard-to-mpi (MLIR 22) cannot";
+  let description = [{
+    Runs after `shard-partition`, before `convert-shard-to-mpi`:
+    - `shard.all_slice` becomes a local `tensor.extract_slice` (upstream's
+      lowering);
+    - `shard.all_gather` becomes a `tensor.insert_slice` of the local part
+      into a tensor of the whole result filled with the identity of a sum,
+      then one `shard.all_reduce` (sum). The sum is bit-exact: the fill is
+      all-zero bits and non-integer element types are summed as integer bit
+      patterns (i1 widened to i8, f16/bf16 as i16, f32 as i32, f64 as i64,
+      complex numbers as two integers).
+    - every function that communicates first calls gather's MPI runtime,
+      `gatherMPIInit(N)` (`gather/Runtime/GatherMPIRuntime.h`) with the
+      number of processes N of each grid it uses: it initializes MPI if the
+      host has not, and ends the program with an error if the MPI job does
+      not have N processes.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+#endif // GATHER_DIALECT_ONNX_SHARDING_PASSES_TD

@@ -1,0 +1,80 @@
+//===- Sharding.h - onnx.GatherElements on a grid of processes --*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Partitioning onnx.GatherElements with MLIR's `shard` dialect (SPMD over a
+// grid of processes, lowered to MPI by convert-shard-to-mpi). Kept out of the
+// onnx dialect library, which does not depend on `shard`.
+//
+// The model (ShardingInterface, mlir/Dialect/Shard/Interfaces) sees the
+// gather as a one-hot contraction over r = rank(indices) parallel loops and
+// one reduction loop k over data.shape[axis]:
+//
+//   out[i] = sum_k [normalize(indices[i]) == k] * data[i with axis := k]
+//
+// with indexing maps data (d0..dr-1, k) -> (d0.., k at axis, ..dr-1),
+// indices and out (d0..dr-1, k) -> (d0..dr-1). shard-partition then makes:
+//   - a split of a dimension d other than the axis (data.shape[d] must equal
+//     indices.shape[d] there): the gather on each process's slab, no
+//     communication;
+//   - a split of the axis (k): a masked gather from the process's slab of
+//     `data` (indices normalized with the global axis size; elements outside
+//     the slab hold the identity of a sum) and one shard.all_reduce (sum);
+//     see createBitExactAllReduce().
+// Index values are checked with the global axis size before the gather, on
+// every process's slab of `indices`; the first out-of-range value in
+// row-major order of the whole tensor (found with shard.all_reduce min) is
+// reported on every process with its global position, the same message as
+// one process would print (gatherReportIndexError, GatherRuntime.h).
+// Static sizes of split dimensions must be multiples of the number of
+// processes of their grid axes; !onnx.string data cannot be split.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_DIALECT_ONNX_SHARDING_SHARDING_H
+#define GATHER_DIALECT_ONNX_SHARDING_SHARDING_H
+
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace gather::ONNX {
+
+#define GEN_PASS_DECL
+#include "gather/Dialect/ONNX/Sharding/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "gather/Dialect/ONNX/Sharding/Passes.h.inc"
+
+/// Registers the ShardingInterface model of onnx.GatherElements, and a
+/// MemoryEffectOpInterface model of mpi.allreduce (reads its send buffer,
+/// writes its receive buffer; MLIR 22 declares none, which the buffer
+/// deallocation pipeline rejects).
+void registerShardingInterfaceExternalModels(mlir::DialectRegistry &registry);
+
+/// Returns the sum of `value` (a ranked tensor) over the processes of
+/// `gridAxes` of `grid`, exact bit for bit when, for each element, at most
+/// one process holds a value other than getSumIdentity() of its element type:
+/// shard.all_reduce (sum) on 8- to 64-bit integers directly, on integer bit
+/// patterns for every other element type (i1 widened to i8, f16/bf16 as i16,
+/// f32 as i32, f64 as i64, complex numbers as two integers): MPI has no
+/// f16, bf16, complex or i1 sums, and a float sum with a -0.0 fill would
+/// quiet signalling NaNs.
+mlir::Value
+createBitExactAllReduce(mlir::OpBuilder &builder, mlir::Location loc,
+                        mlir::Value value, llvm::StringRef grid,
+                        llvm::ArrayRef<mlir::shard::GridAxis> gridAxes);
+
+/// The element that createBitExactAllReduce() adds as nothing: all-zero
+/// bits (0, false, +0.0, ...) of the numeric `elementType`.
+mlir::Value getSumIdentity(mlir::OpBuilder &builder, mlir::Location loc,
+                           mlir::Type elementType);
+
+} // namespace gather::ONNX
+
+#endif // GATHER_DIALECT_ONNX_SHARDING_SHARDING_H

@@ -1,0 +1,661 @@
+//===- ShardingInterfaceImpl.cpp - onnx.GatherElements on a grid ----------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The ShardingInterface model of onnx.GatherElements (see Sharding.h) and the
+// bit-exact all-reduce it shares with shard-prepare-for-mpi.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Dialect/ONNX/ONNXOps.h"
+#include "gather/Dialect/ONNX/Sharding/Sharding.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MPI/IR/MPI.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Shard/IR/ShardDialect.h"
+#include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
+#include "mlir/Dialect/Shard/Interfaces/ShardingInterfaceImpl.h"
+#include "mlir/Dialect/Shard/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::shard;
+using namespace gather;
+
+namespace {
+
+/// Name of gather's runtime function that reports an out-of-range index
+/// (gather/Runtime/GatherRuntime.h), as convert-onnx-to-linalg declares it.
+constexpr StringLiteral kReportIndexError = "gatherReportIndexError";
+
+Value getDimSize(OpBuilder &b, Location loc, Value tensor, int64_t dim) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (!type.isDynamicDim(dim))
+    return arith::ConstantIndexOp::create(b, loc, type.getDimSize(dim));
+  return tensor::DimOp::create(b, loc, tensor, dim);
+}
+
+/// A tensor.empty of `shape` x `elementType`, dynamic sizes taken from the
+/// same dimensions of `like` (which has the same rank as `shape`, or one
+/// less: the extra trailing dimension is static).
+Value createEmptyLike(OpBuilder &b, Location loc, Value like,
+                      ArrayRef<int64_t> shape, Type elementType) {
+  SmallVector<Value> dynamicSizes;
+  for (auto [d, size] : llvm::enumerate(shape))
+    if (ShapedType::isDynamic(size))
+      dynamicSizes.push_back(tensor::DimOp::create(b, loc, like, d));
+  return tensor::EmptyOp::create(b, loc, shape, elementType, dynamicSizes);
+}
+
+/// Whether shard.all_reduce (sum, convert-shard-to-mpi, MPI) adds `type`
+/// bit-exactly as it is: 8- to 64-bit integers. (Floats go as bit patterns:
+/// a float sum would quiet signalling NaNs.)
+bool isNativelyReducible(Type type) {
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
+}
+
+/// The integer type whose bit patterns carry `type` through an all-reduce:
+/// i8 for i1, iW for a W-bit float or the parts of complex<fW>.
+IntegerType getBitsType(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    type = complex.getElementType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  return IntegerType::get(type.getContext(), width == 1 ? 8 : width);
+}
+
+/// The elements of `value` as integer bit patterns (getBitsType); a complex
+/// tensor gets a trailing dimension of 2 (real, imaginary).
+Value toBits(OpBuilder &b, Location loc, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Type elementType = type.getElementType();
+  IntegerType bitsType = getBitsType(elementType);
+  bool complex = isa<ComplexType>(elementType);
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> shape(type.getShape());
+  if (complex)
+    shape.push_back(2);
+  Value init = createEmptyLike(b, loc, value, shape, bitsType);
+  int64_t loops = static_cast<int64_t>(shape.size());
+  SmallVector<AffineMap> maps = {
+      AffineMap::getMinorIdentityMap(loops, rank, b.getContext()),
+      b.getMultiDimIdentityMap(loops)};
+  if (complex) // (d0, .., dr-1, c) -> (d0, .., dr-1)
+    maps[0] = AffineMap::getMultiDimIdentityMap(loops, b.getContext())
+                  .getMajorSubMap(rank);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{init.getType()}, ValueRange{value},
+             ValueRange{init}, maps,
+             SmallVector<utils::IteratorType>(loops,
+                                              utils::IteratorType::parallel),
+             [&](OpBuilder &nb, Location nl, ValueRange args) {
+               Value element = args[0];
+               if (auto complexType = dyn_cast<ComplexType>(elementType)) {
+                 Value isReal = arith::CmpIOp::create(
+                     nb, nl, arith::CmpIPredicate::eq,
+                     linalg::IndexOp::create(nb, nl, rank),
+                     arith::ConstantIndexOp::create(nb, nl, 0));
+                 element = arith::SelectOp::create(
+                     nb, nl, isReal, complex::ReOp::create(nb, nl, element),
+                     complex::ImOp::create(nb, nl, element));
+               }
+               Value bits =
+                   element.getType().isInteger(1)
+                       ? arith::ExtUIOp::create(nb, nl, bitsType, element)
+                             .getResult()
+                       : arith::BitcastOp::create(nb, nl, bitsType, element)
+                             .getResult();
+               linalg::YieldOp::create(nb, nl, bits);
+             })
+      .getResult(0);
+}
+
+/// The inverse of toBits: `bits` back to a tensor of `type`.
+Value fromBits(OpBuilder &b, Location loc, Value bits, RankedTensorType type) {
+  Type elementType = type.getElementType();
+  int64_t rank = type.getRank();
+  Value init = createEmptyLike(b, loc, bits, type.getShape(), elementType);
+  SmallVector<Value> inputs = {bits};
+  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank)};
+  auto complexType = dyn_cast<ComplexType>(elementType);
+  if (complexType) {
+    // (d0, .., dr-1) -> (d0, .., dr-1, 0) and (.., 1): real, imaginary.
+    inputs.push_back(bits);
+    SmallVector<AffineExpr> exprs;
+    for (int64_t d = 0; d < rank; ++d)
+      exprs.push_back(b.getAffineDimExpr(d));
+    for (int64_t part : {0, 1}) {
+      SmallVector<AffineExpr> partExprs(exprs);
+      partExprs.push_back(b.getAffineConstantExpr(part));
+      maps.push_back(AffineMap::get(rank, 0, partExprs, b.getContext()));
+    }
+    maps.erase(maps.begin());
+  }
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{init.getType()}, inputs, ValueRange{init}, maps,
+             SmallVector<utils::IteratorType>(rank,
+                                              utils::IteratorType::parallel),
+             [&](OpBuilder &nb, Location nl, ValueRange args) {
+               Value element;
+               if (complexType) {
+                 Type part = complexType.getElementType();
+                 element = complex::CreateOp::create(
+                     nb, nl, complexType,
+                     arith::BitcastOp::create(nb, nl, part, args[0]),
+                     arith::BitcastOp::create(nb, nl, part, args[1]));
+               } else if (elementType.isInteger(1)) {
+                 element =
+                     arith::TruncIOp::create(nb, nl, elementType, args[0]);
+               } else {
+                 element =
+                     arith::BitcastOp::create(nb, nl, elementType, args[0]);
+               }
+               linalg::YieldOp::create(nb, nl, element);
+             })
+      .getResult(0);
+}
+
+Value createI64Constant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(b, loc, value, 64);
+}
+
+/// shard.all_reduce of a scalar i64 (through a tensor<1xi64>).
+Value allReduceScalar(OpBuilder &b, Location loc, Value scalar, StringRef grid,
+                      ArrayRef<GridAxis> gridAxes, ReductionKind kind) {
+  Value tensor = tensor::FromElementsOp::create(
+      b, loc, RankedTensorType::get({1}, scalar.getType()), scalar);
+  Value reduced =
+      AllReduceOp::create(b, loc, tensor, grid, gridAxes, kind).getResult();
+  return tensor::ExtractOp::create(
+      b, loc, reduced, ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
+}
+
+/// The declaration of gatherReportIndexError in the module of `op`.
+func::FuncOp getOrDeclareReportIndexError(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (auto existing = module.lookupSymbol<func::FuncOp>(kReportIndexError))
+    return existing;
+  MLIRContext *context = op->getContext();
+  Type i64 = IntegerType::get(context, 64);
+  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+  auto function = func::FuncOp::create(
+      b, module.getLoc(), kReportIndexError,
+      FunctionType::get(
+          context, {i64, LLVM::LLVMPointerType::get(context), i64, i64, i64},
+          {}));
+  function.setPrivate();
+  return function;
+}
+
+/// onnx.GatherElements as a one-hot contraction (see Sharding.h).
+struct GatherElementsShardingModel
+    : public ShardingInterface::ExternalModel<GatherElementsShardingModel,
+                                              ONNX::GatherElementsOp> {
+  /// Both operands ranked: the rank; otherwise 0 (not partitionable).
+  static int64_t getRank(Operation *op) {
+    auto gather = cast<ONNX::GatherElementsOp>(op);
+    auto dataType = dyn_cast<RankedTensorType>(gather.getData().getType());
+    auto indicesType =
+        dyn_cast<RankedTensorType>(gather.getIndices().getType());
+    if (!dataType || !indicesType ||
+        dataType.getRank() != indicesType.getRank())
+      return 0;
+    return dataType.getRank();
+  }
+
+  static int64_t getAxis(Operation *op) {
+    int64_t axis = cast<ONNX::GatherElementsOp>(op).getAxis();
+    return axis < 0 ? axis + getRank(op) : axis;
+  }
+
+  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
+    int64_t rank = getRank(op);
+    if (rank == 0)
+      return {};
+    SmallVector<utils::IteratorType> types(rank, utils::IteratorType::parallel);
+    types.push_back(utils::IteratorType::reduction);
+    return types;
+  }
+
+  SmallVector<ReductionKind> getReductionLoopIteratorKinds(Operation *) const {
+    return {ReductionKind::Sum};
+  }
+
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    int64_t rank = getRank(op);
+    if (rank == 0)
+      return {};
+    MLIRContext *context = op->getContext();
+    int64_t axis = getAxis(op);
+    SmallVector<AffineExpr> dataExprs;
+    for (int64_t d = 0; d < rank; ++d)
+      dataExprs.push_back(getAffineDimExpr(d == axis ? rank : d, context));
+    AffineMap parallel = AffineMap::getMultiDimIdentityMap(rank + 1, context)
+                             .getMajorSubMap(rank);
+    return {AffineMap::get(rank + 1, 0, dataExprs, context), parallel,
+            parallel};
+  }
+
+  /// Checks that the grid axes assigned to the loops split evenly and align
+  /// `data` with `indices`; emits an error otherwise.
+  static LogicalResult verifySplit(Operation *op, ShardingArrayRef loopAxes,
+                                   GridOp grid) {
+    auto gather = cast<ONNX::GatherElementsOp>(op);
+    auto dataType = cast<RankedTensorType>(gather.getData().getType());
+    auto indicesType = cast<RankedTensorType>(gather.getIndices().getType());
+    int64_t rank = dataType.getRank();
+    int64_t axis = getAxis(op);
+    for (auto [loop, axes] : llvm::enumerate(loopAxes)) {
+      if (axes.empty())
+        continue;
+      if (isa<ONNX::StringType>(dataType.getElementType()))
+        return op->emitOpError("cannot be sharded: 'data' holds !onnx.string "
+                               "elements, which point into one process's "
+                               "memory");
+      int64_t processes = collectiveProcessGroupSize(axes, grid.getShape());
+      int64_t dim = static_cast<int64_t>(loop) == rank ? axis : loop;
+      RankedTensorType type =
+          static_cast<int64_t>(loop) == rank ? dataType : indicesType;
+      StringRef name = static_cast<int64_t>(loop) == rank ? "data" : "indices";
+      int64_t size = type.getDimSize(dim);
+      if (ShapedType::isDynamic(size) || ShapedType::isDynamic(processes))
+        return op->emitOpError("cannot split dimension ")
+               << dim << " of '" << name
+               << "': its size and the number of processes must be static";
+      if (size % processes != 0)
+        return op->emitOpError("cannot split dimension ")
+               << dim << " of '" << name << "' (size " << size << ") over "
+               << processes << " processes: the size must be a multiple";
+      if (static_cast<int64_t>(loop) < rank && dim != axis &&
+          dataType.getDimSize(dim) != size)
+        return op->emitOpError("cannot split dimension ")
+               << dim << ": 'indices' has size " << size << " there and "
+               << "'data' size " << dataType.getDimSize(dim)
+               << "; the slabs would not align";
+    }
+    return success();
+  }
+
+  FailureOr<ShardingOption>
+  getShardingOption(Operation *op, ArrayRef<Sharding> operandShardings,
+                    ArrayRef<Sharding> resultShardings) const {
+    if (getRank(op) == 0)
+      return ShardingOption::makeEmpty();
+    FailureOr<ShardingOption> option = shard::detail::defaultGetShardingOption(
+        op, operandShardings, resultShardings);
+    if (failed(option) || option->empty)
+      return option;
+    SymbolTableCollection symbolTable;
+    GridOp grid = shard::getGrid(op, option->grid, symbolTable);
+    if (!grid)
+      return op->emitOpError("refers to an unknown grid ") << option->grid;
+    ShardingArray loopAxes(option->shardingArray);
+    loopAxes.resize(getRank(op) + 1);
+    if (failed(verifySplit(op, loopAxes, grid)))
+      return failure();
+    return option;
+  }
+
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<Sharding> operandShardings,
+                          ArrayRef<Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbolTable,
+                          OpBuilder &builder) const {
+    int64_t rank = getRank(op);
+    Sharding sharding;
+    for (const Sharding &candidate :
+         llvm::concat<const Sharding>(operandShardings, resultShardings))
+      if (candidate && !sharding)
+        sharding = candidate;
+    if (rank == 0 || !sharding) {
+      partitionTriviallyShardableOperation(*op, partitionedOperands,
+                                           operandShardings, resultShardings,
+                                           partitionMap, symbolTable, builder);
+      return success();
+    }
+    GridOp grid = shard::getGrid(op, sharding.getGridAttr(), symbolTable);
+    if (!grid)
+      return op->emitOpError("refers to an unknown grid ")
+             << sharding.getGridAttr();
+    ShardingArray loopAxes = getGridAxisAssignmentForLoopIterators(
+        operandShardings, resultShardings, getLoopIteratorTypes(op),
+        getIndexingMaps(op));
+    loopAxes.resize(rank + 1);
+    if (failed(verifySplit(op, loopAxes, grid)))
+      return failure();
+    SmallVector<GridAxis> usedAxes;
+    for (ArrayRef<GridAxis> axes : loopAxes)
+      llvm::append_range(usedAxes, axes);
+    if (usedAxes.empty()) {
+      partitionTriviallyShardableOperation(*op, partitionedOperands,
+                                           operandShardings, resultShardings,
+                                           partitionMap, symbolTable, builder);
+      return success();
+    }
+
+    auto gather = cast<ONNX::GatherElementsOp>(op);
+    Location loc = op->getLoc();
+    int64_t axis = getAxis(op);
+    Value data = partitionedOperands[0];
+    Value indices = partitionedOperands[1];
+    // The global size of the axis.
+    Value axisSize = getDimSize(builder, loc, data, axis);
+    ArrayRef<GridAxis> axisGridAxes = loopAxes[rank];
+    if (!axisGridAxes.empty())
+      axisSize = arith::MulIOp::create(
+          builder, loc, axisSize,
+          arith::ConstantIndexOp::create(
+              builder, loc,
+              collectiveProcessGroupSize(axisGridAxes, grid.getShape())));
+
+    emitGlobalIndexCheck(builder, loc, gather, indices, loopAxes, usedAxes,
+                         grid, axisSize);
+
+    if (axisGridAxes.empty()) {
+      // Only dimensions other than the axis are split: each process gathers
+      // from its slab.
+      partitionTriviallyShardableOperation(*op, partitionedOperands,
+                                           operandShardings, resultShardings,
+                                           partitionMap, symbolTable, builder);
+      return success();
+    }
+
+    // The axis is split: a masked gather from this process's slab
+    // [lo, lo + chunk) of the axis, then a sum over the axis' processes.
+    ImplicitLocOpBuilder ib(loc, builder);
+    Value chunk = getDimSize(builder, loc, data, axis);
+    Value lo = arith::MulIOp::create(
+        builder, loc,
+        createProcessLinearIndex(grid.getSymName(), axisGridAxes, ib), chunk);
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    Type indexType = indicesType.getElementType();
+    Type i1 = builder.getI1Type();
+    SmallVector<Value> inits = {
+        createEmptyLike(builder, loc, indices, indicesType.getShape(),
+                        indexType),
+        createEmptyLike(builder, loc, indices, indicesType.getShape(), i1)};
+    SmallVector<AffineMap> maps(3, builder.getMultiDimIdentityMap(rank));
+    SmallVector<utils::IteratorType> parallel(rank,
+                                              utils::IteratorType::parallel);
+    // localIndices = inSlab ? n - lo : 0, with n the index normalized with
+    // the global axis size.
+    auto local = linalg::GenericOp::create(
+        builder, loc, TypeRange{inits[0].getType(), inits[1].getType()},
+        ValueRange{indices}, inits, maps, parallel,
+        [&](OpBuilder &b, Location nl, ValueRange args) {
+          Value n =
+              arith::IndexCastOp::create(b, nl, b.getIndexType(), args[0]);
+          Value zero = arith::ConstantIndexOp::create(b, nl, 0);
+          Value negative =
+              arith::CmpIOp::create(b, nl, arith::CmpIPredicate::slt, n, zero);
+          n = arith::SelectOp::create(
+              b, nl, negative, arith::AddIOp::create(b, nl, n, axisSize), n);
+          Value offset = arith::SubIOp::create(b, nl, n, lo);
+          // Unsigned: n < lo is out of the slab too.
+          Value inSlab = arith::CmpIOp::create(b, nl, arith::CmpIPredicate::ult,
+                                               offset, chunk);
+          Value localIndex = arith::IndexCastOp::create(
+              b, nl, indexType,
+              arith::SelectOp::create(b, nl, inSlab, offset, zero));
+          linalg::YieldOp::create(b, nl, ValueRange{localIndex, inSlab});
+        });
+    auto localGather = ONNX::GatherElementsOp::create(
+        builder, loc, data, local.getResult(0), gather.getAxisAttr());
+    Type elementType = localGather.getType().getElementType();
+    Value identity = ONNX::getSumIdentity(builder, loc, elementType);
+    auto resultType = cast<RankedTensorType>(localGather.getType());
+    Value init = createEmptyLike(builder, loc, indices, resultType.getShape(),
+                                 elementType);
+    Value masked =
+        linalg::GenericOp::create(
+            builder, loc, TypeRange{resultType},
+            ValueRange{localGather.getResult(), local.getResult(1)},
+            ValueRange{init}, maps, parallel,
+            [&](OpBuilder &b, Location nl, ValueRange args) {
+              linalg::YieldOp::create(
+                  b, nl,
+                  arith::SelectOp::create(b, nl, args[1], args[0], identity)
+                      .getResult());
+            })
+            .getResult(0);
+    Value result = ONNX::createBitExactAllReduce(
+        builder, loc, masked, grid.getSymName(), axisGridAxes);
+    Type expected =
+        shardType(op->getResult(0).getType(), grid, resultShardings.front());
+    if (result.getType() != expected)
+      result = tensor::CastOp::create(builder, loc, expected, result);
+    partitionMap.map(op->getResult(0), result);
+    partitionMap.map(op, localGather.getOperation());
+    return success();
+  }
+
+  /// Checks every index value of this process's slab `indices` against the
+  /// global axis size; the first value out of range in the row-major order
+  /// of the whole `indices` is reported on every process (see Sharding.h).
+  static void emitGlobalIndexCheck(OpBuilder &builder, Location loc,
+                                   ONNX::GatherElementsOp op, Value indices,
+                                   ShardingArrayRef loopAxes,
+                                   ArrayRef<GridAxis> usedAxes, GridOp grid,
+                                   Value axisSize) {
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    int64_t rank = indicesType.getRank();
+    if (indicesType.hasStaticShape() && indicesType.getNumElements() == 0)
+      return;
+    ImplicitLocOpBuilder ib(loc, builder);
+    StringRef gridName = grid.getSymName();
+    // Local sizes, offsets of the slab and global sizes of `indices`.
+    SmallVector<Value> localSizes, offsets, globalSizes;
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    for (int64_t d = 0; d < rank; ++d) {
+      localSizes.push_back(getDimSize(builder, loc, indices, d));
+      if (loopAxes[d].empty()) {
+        offsets.push_back(zero);
+        globalSizes.push_back(localSizes.back());
+        continue;
+      }
+      Value processes = arith::ConstantIndexOp::create(
+          builder, loc,
+          collectiveProcessGroupSize(loopAxes[d], grid.getShape()));
+      offsets.push_back(arith::MulIOp::create(
+          builder, loc, createProcessLinearIndex(gridName, loopAxes[d], ib),
+          localSizes.back()));
+      globalSizes.push_back(
+          arith::MulIOp::create(builder, loc, localSizes.back(), processes));
+    }
+    SmallVector<Value> strides(rank);
+    Value stride = arith::ConstantIndexOp::create(builder, loc, 1);
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      strides[d] = stride;
+      stride = arith::MulIOp::create(builder, loc, stride, globalSizes[d]);
+    }
+
+    // key = the smallest global row-major position of a bad value, or
+    // INT64_MAX.
+    constexpr int64_t kNone = std::numeric_limits<int64_t>::max();
+    Type i64 = builder.getI64Type();
+    Value none = createI64Constant(builder, loc, kNone);
+    Value keyInit =
+        linalg::FillOp::create(
+            builder, loc, none,
+            tensor::EmptyOp::create(builder, loc, ArrayRef<int64_t>{}, i64)
+                .getResult())
+            .getResult(0);
+    SmallVector<AffineMap> maps = {
+        builder.getMultiDimIdentityMap(rank),
+        AffineMap::get(rank, 0, {}, builder.getContext())};
+    Value localKey =
+        linalg::GenericOp::create(
+            builder, loc, TypeRange{keyInit.getType()}, ValueRange{indices},
+            ValueRange{keyInit}, maps,
+            SmallVector<utils::IteratorType>(rank,
+                                             utils::IteratorType::reduction),
+            [&](OpBuilder &b, Location nl, ValueRange args) {
+              Value n =
+                  arith::IndexCastOp::create(b, nl, b.getIndexType(), args[0]);
+              Value zeroIndex = arith::ConstantIndexOp::create(b, nl, 0);
+              Value negative = arith::CmpIOp::create(
+                  b, nl, arith::CmpIPredicate::slt, n, zeroIndex);
+              n = arith::SelectOp::create(
+                  b, nl, negative, arith::AddIOp::create(b, nl, n, axisSize),
+                  n);
+              Value inRange = arith::CmpIOp::create(
+                  b, nl, arith::CmpIPredicate::ult, n, axisSize);
+              Value position = zeroIndex;
+              for (int64_t d = 0; d < rank; ++d) {
+                Value coordinate = arith::AddIOp::create(
+                    b, nl, linalg::IndexOp::create(b, nl, d), offsets[d]);
+                position = arith::AddIOp::create(
+                    b, nl, position,
+                    arith::MulIOp::create(b, nl, coordinate, strides[d]));
+              }
+              Value candidate = arith::SelectOp::create(
+                  b, nl, inRange, createI64Constant(b, nl, kNone),
+                  arith::IndexCastOp::create(b, nl, b.getI64Type(), position));
+              linalg::YieldOp::create(
+                  b, nl,
+                  arith::MinSIOp::create(b, nl, args[1], candidate)
+                      .getResult());
+            })
+            .getResult(0);
+    Value key = allReduceScalar(
+        builder, loc,
+        tensor::ExtractOp::create(builder, loc, localKey, ValueRange{}),
+        gridName, usedAxes, ReductionKind::Min);
+    Value bad = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
+                                      key, none);
+    func::FuncOp report = getOrDeclareReportIndexError(op);
+    scf::IfOp::create(builder, loc, bad, [&](OpBuilder &b, Location nl) {
+      // The global coordinates of `key`; the process whose slab holds them
+      // contributes the value.
+      Value rest = arith::IndexCastOp::create(b, nl, b.getIndexType(), key);
+      SmallVector<Value> coordinates(rank), localCoordinates(rank);
+      Value owns = arith::ConstantIntOp::create(b, nl, 1, 1);
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        coordinates[d] = arith::RemUIOp::create(b, nl, rest, globalSizes[d]);
+        rest = arith::DivUIOp::create(b, nl, rest, globalSizes[d]);
+        localCoordinates[d] =
+            arith::SubIOp::create(b, nl, coordinates[d], offsets[d]);
+        owns = arith::AndIOp::create(
+            b, nl, owns,
+            arith::CmpIOp::create(b, nl, arith::CmpIPredicate::ult,
+                                  localCoordinates[d], localSizes[d]));
+      }
+      auto ifOwns = scf::IfOp::create(
+          b, nl, owns,
+          [&](OpBuilder &tb, Location tl) {
+            Value value =
+                tensor::ExtractOp::create(tb, tl, indices, localCoordinates);
+            if (!value.getType().isInteger(64))
+              value = arith::ExtSIOp::create(tb, tl, tb.getI64Type(), value);
+            scf::YieldOp::create(tb, tl, value);
+          },
+          [&](OpBuilder &eb, Location el) {
+            scf::YieldOp::create(eb, el, createI64Constant(eb, el, kNone));
+          });
+      Value value = allReduceScalar(b, nl, ifOwns.getResult(0), gridName,
+                                    usedAxes, ReductionKind::Min);
+      auto positionType = MemRefType::get({rank}, b.getI64Type());
+      Value position = memref::AllocOp::create(b, nl, positionType);
+      for (int64_t d = 0; d < rank; ++d)
+        memref::StoreOp::create(
+            b, nl,
+            arith::IndexCastOp::create(b, nl, b.getI64Type(), coordinates[d]),
+            position, ValueRange{arith::ConstantIndexOp::create(b, nl, d)});
+      Value address = arith::IndexCastOp::create(
+          b, nl, b.getI64Type(),
+          memref::ExtractAlignedPointerAsIndexOp::create(b, nl, position));
+      Value pointer = LLVM::IntToPtrOp::create(
+          b, nl, LLVM::LLVMPointerType::get(b.getContext()), address);
+      Value args[] = {
+          value, pointer, createI64Constant(b, nl, rank),
+          createI64Constant(b, nl, getAxis(op)),
+          arith::IndexCastOp::create(b, nl, b.getI64Type(), axisSize)};
+      // (Freed by the buffer deallocation pipeline.)
+      func::CallOp::create(b, nl, report, args);
+      scf::YieldOp::create(b, nl);
+    });
+  }
+};
+
+/// mpi.allreduce reads its send buffer and writes its receive buffer.
+struct AllReduceMemoryEffects
+    : public MemoryEffectOpInterface::ExternalModel<AllReduceMemoryEffects,
+                                                    mpi::AllReduceOp> {
+  void
+  getEffects(Operation *op,
+             SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+                 &effects) const {
+    auto allReduce = cast<mpi::AllReduceOp>(op);
+    effects.emplace_back(MemoryEffects::Read::get(),
+                         &allReduce.getSendbufMutable(),
+                         SideEffects::DefaultResource::get());
+    effects.emplace_back(MemoryEffects::Read::get(),
+                         &allReduce.getRecvbufMutable(),
+                         SideEffects::DefaultResource::get());
+    effects.emplace_back(MemoryEffects::Write::get(),
+                         &allReduce.getRecvbufMutable(),
+                         SideEffects::DefaultResource::get());
+  }
+};
+
+} // namespace
+
+Value ONNX::getSumIdentity(OpBuilder &b, Location loc, Type elementType) {
+  // All-zero bits, read from a 1-element constant (no scalar constant
+  // exists for unsigned or complex types).
+  auto complex = dyn_cast<ComplexType>(elementType);
+  unsigned bits = complex ? 2 * complex.getElementType().getIntOrFloatBitWidth()
+                          : elementType.getIntOrFloatBitWidth();
+  SmallVector<char> bytes((bits + 7) / 8, 0);
+  auto oneType = RankedTensorType::get({1}, elementType);
+  Value one = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::getFromRawBuffer(oneType, bytes));
+  return tensor::ExtractOp::create(
+      b, loc, one, ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
+}
+
+Value ONNX::createBitExactAllReduce(OpBuilder &builder, Location loc,
+                                    Value value, StringRef grid,
+                                    ArrayRef<GridAxis> gridAxes) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (isNativelyReducible(type.getElementType()))
+    return AllReduceOp::create(builder, loc, value, grid, gridAxes,
+                               ReductionKind::Sum)
+        .getResult();
+  Value bits = toBits(builder, loc, value);
+  Value sum = AllReduceOp::create(builder, loc, bits, grid, gridAxes,
+                                  ReductionKind::Sum)
+                  .getResult();
+  return fromBits(builder, loc, sum, type);
+}
+
+void ONNX::registerShardingInterfaceExternalModels(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *context, ONNX::ONNXDialect *) {
+    ONNX::GatherElementsOp::attachInterface<GatherElementsShardingModel>(
+        *context);
+    // What partition() creates: shard-partition cannot declare it.
+    context->loadDialect<
+        arith::ArithDialect, complex::ComplexDialect, func::FuncDialect,
+        linalg::LinalgDialect, LLVM::LLVMDialect, memref::MemRefDialect,
+        scf::SCFDialect, ShardDialect, tensor::TensorDialect>();
+  });
+  registry.addExtension(+[](MLIRContext *context, mpi::MPIDialect *) {
+    mpi::AllReduceOp::attachInterface<AllReduceMemoryEffects>(*context);
+  });
+}

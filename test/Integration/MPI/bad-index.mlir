@@ -1,0 +1,28 @@
+// REQUIRES: jit, mpi
+// A bad index in the slab of one process only: every process reports it,
+// with its position in the whole `indices` (the message one process prints),
+// and exits with status 1; no process waits in a collective (timeout), none
+// is killed by a signal.
+// RUN: sh -c "timeout 60 %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,TWO
+// RUN: sh -c "timeout 60 %mpirun -np 4 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=4' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,FOUR
+// The axis split: `indices` whole on every process.
+// RUN: sh -c "timeout 60 %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-dim=1' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,TWO
+
+// CHECK-NOT: result
+// TWO-COUNT-2: error: onnx.GatherElements: index 7 at position [3, 0] of 'indices' is out of range [-4, 3] for axis 1 of size 4
+// FOUR-COUNT-4: error: onnx.GatherElements: index 7 at position [3, 0] of 'indices' is out of range [-4, 3] for axis 1 of size 4
+// CHECK-NOT: error
+// CHECK-NOT: result
+// CHECK: exit status 1
+
+func.func @gather(%data: tensor<4x4xf32>, %indices: tensor<4x2xi64>) -> tensor<4x2xf32> {
+  %out = onnx.GatherElements %data, %indices axis = 1 : tensor<4x4xf32>, tensor<4x2xi64>
+  return %out : tensor<4x2xf32>
+}
+
+func.func @main() -> tensor<4x2xf32> {
+  %d = arith.constant dense<[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0], [9.0, 10.0, 11.0, 12.0], [13.0, 14.0, 15.0, 16.0]]> : tensor<4x4xf32>
+  %i = arith.constant dense<[[0, 1], [2, -3], [1, 1], [7, -9]]> : tensor<4x2xi64>
+  %o = call @gather(%d, %i) : (tensor<4x4xf32>, tensor<4x2xi64>) -> tensor<4x2xf32>
+  return %o : tensor<4x2xf32>
+}
