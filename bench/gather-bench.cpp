@@ -388,6 +388,12 @@ int main(int argc, char **argv) {
   }
   argc = static_cast<int>(args.size());
   argv = args.data();
+  // Before libomp starts (the C loops and the kernels use it).
+  if (llvm::Error error = gather::checkOpenMPEnvironment()) {
+    llvm::errs() << "gather-bench: " << llvm::toString(std::move(error))
+                 << "\n";
+    return 1;
+  }
   auto workloads = readWorkloads(workloadsPath);
   if (!workloads) {
     llvm::errs() << "gather-bench: " << llvm::toString(workloads.takeError())

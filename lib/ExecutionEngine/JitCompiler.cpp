@@ -22,7 +22,8 @@
 #include "llvm/Support/TargetSelect.h"
 
 #include "llvm/Support/raw_ostream.h"
-#include <vector>
+
+#include <cstdlib>
 
 using namespace mlir;
 
@@ -56,12 +57,45 @@ private:
 };
 } // namespace
 
+llvm::Error gather::checkOpenMPEnvironment() {
+  auto check = [](const char *name, bool list) -> llvm::Error {
+    const char *value = std::getenv(name);
+    if (!value)
+      return llvm::Error::success();
+    llvm::SmallVector<llvm::StringRef> entries;
+    llvm::StringRef(value).split(entries, ',');
+    bool valid = list || entries.size() == 1;
+    for (llvm::StringRef entry : entries) {
+      unsigned threads;
+      // (getAsInteger rejects signs other than '-', spaces, empty text and
+      // values beyond `unsigned`.)
+      valid &= !entry.trim().getAsInteger(10, threads) && threads >= 1 &&
+               threads <= kMaxNumThreads;
+    }
+    if (valid)
+      return llvm::Error::success();
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        llvm::Twine(name) + "='" + value + "' is invalid: expected " +
+            (list ? "a comma-separated list of thread counts"
+                  : "a thread "
+                    "count") +
+            " in [1, " + llvm::Twine(kMaxNumThreads) + "] (or unset)");
+  };
+  if (llvm::Error error = check("OMP_NUM_THREADS", /*list=*/true))
+    return error;
+  return check("OMP_THREAD_LIMIT", /*list=*/false);
+}
+
 llvm::Expected<std::unique_ptr<ExecutionEngine>>
 gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
                       unsigned optLevel) {
   if (optLevel > 3)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "optimization level must be 0-3");
+  if (options.numThreads != 1)
+    if (llvm::Error error = checkOpenMPEnvironment())
+      return std::move(error);
   static const bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
@@ -175,65 +209,21 @@ std::string gather::getGatherElementsKernelSource(
   std::string data = shape(dataShape, dataType);
   std::string indices = shape(indicesShape, indicesType);
   std::string out = shape(indicesShape, dataType);
-  // The caller's `out` must have the shape of `indices`: with dynamic sizes
-  // that is checked at run time (materialize_in_destination does not check
-  // it), reported like a wrong declared result size, and the gather skipped.
-  std::vector<int64_t> dynamicDims;
-  for (size_t d = 0; d < indicesShape.size(); ++d)
-    if (indicesShape[d] < 0)
-      dynamicDims.push_back(d);
+  // With dynamic sizes, the lowering checks at run time that `out` has the
+  // size of the result (convert-onnx-to-linalg).
   std::string text;
   llvm::raw_string_ostream os(text);
-  if (!dynamicDims.empty())
-    os << "func.func private @gatherReportResultShapeError(!llvm.ptr, i64, "
-          "i64, i64)\n";
   os << "func.func @" << name << "(%data: memref<" << data
      << ">, %indices: memref<" << indices << ">, %out: memref<" << out
-     << ">) attributes {llvm.emit_c_interface} {\n";
-  std::string indent = "  ";
-  if (!dynamicDims.empty()) {
-    os << "  %true = arith.constant true\n"
-       << "  %noLocation = llvm.mlir.zero : !llvm.ptr\n";
-    std::string all = "%true";
-    for (int64_t d : dynamicDims) {
-      std::string n = std::to_string(d);
-      os << "  %c" << n << " = arith.constant " << n << " : index\n"
-         << "  %want" << n << " = memref.dim %indices, %c" << n << " : memref<"
-         << indices << ">\n"
-         << "  %have" << n << " = memref.dim %out, %c" << n << " : memref<"
-         << out << ">\n"
-         << "  %ok" << n << " = arith.cmpi eq, %want" << n << ", %have" << n
-         << " : index\n"
-         << "  %bad" << n << " = arith.xori %ok" << n << ", %true : i1\n"
-         << "  scf.if %bad" << n << " {\n"
-         << "    %d" << n << " = arith.constant " << n << " : i64\n"
-         << "    %w" << n << " = arith.index_cast %want" << n
-         << " : index to i64\n"
-         << "    %h" << n << " = arith.index_cast %have" << n
-         << " : index to i64\n"
-         << "    func.call @gatherReportResultShapeError(%noLocation, %d" << n
-         << ", %w" << n << ", %h" << n
-         << ") : (!llvm.ptr, i64, i64, i64) -> ()\n"
-         << "  }\n"
-         << "  %all" << n << " = arith.andi " << all << ", %ok" << n
-         << " : i1\n";
-      all = "%all" + n;
-    }
-    os << "  scf.if " << all << " {\n";
-    indent = "    ";
-  }
-  os << indent << "%d = bufferization.to_tensor %data restrict : memref<"
-     << data << "> to tensor<" << data << ">\n"
-     << indent << "%i = bufferization.to_tensor %indices restrict : memref<"
-     << indices << "> to tensor<" << indices << ">\n"
-     << indent << "%r = onnx.GatherElements %d, %i axis = " << axis
-     << " : tensor<" << data << ">, tensor<" << indices << "> -> tensor<" << out
-     << ">\n"
-     << indent << "bufferization.materialize_in_destination %r in restrict "
-     << "writable %out : (tensor<" << out << ">, memref<" << out
-     << ">) -> ()\n";
-  if (!dynamicDims.empty())
-    os << "  }\n";
+     << ">) attributes {llvm.emit_c_interface} {\n"
+     << "  %d = bufferization.to_tensor %data restrict : memref<" << data
+     << "> to tensor<" << data << ">\n"
+     << "  %i = bufferization.to_tensor %indices restrict : memref<" << indices
+     << "> to tensor<" << indices << ">\n"
+     << "  %r = onnx.GatherElements %d, %i axis = " << axis << " : tensor<"
+     << data << ">, tensor<" << indices << "> -> tensor<" << out << ">\n"
+     << "  bufferization.materialize_in_destination %r in restrict writable "
+     << "%out : (tensor<" << out << ">, memref<" << out << ">) -> ()\n";
   os << "  return\n}\n";
   return text;
 }

@@ -34,10 +34,17 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+#include <algorithm>
+
 using namespace mlir;
 
 void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
                                      const ONNXToLLVMPipelineOptions &options) {
+  // A gather's result copied into a destination of dynamic sizes: checked
+  // before the canonicalizer folds tensor-level copies away.
+  CheckGatherDestinationsPassOptions destinationOptions;
+  destinationOptions.runtimeChecks = options.runtimeChecks;
+  pm.addPass(createCheckGatherDestinationsPass(destinationOptions));
   // Fold what is known at compile time (constant gathers, identities), then
   // refine unranked and dynamic result types.
   pm.addPass(createCanonicalizerPass());
@@ -97,6 +104,9 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
+  // Every heap allocation checked: an impossible size or a null buffer is
+  // reported through the runtime ("out of memory"), never used.
+  pm.addPass(createCheckAllocationsPass());
 
   // scf.forall -> omp.parallel + omp.wsloop. canonicalize removes the
   // memref.alloca_scope that convert-scf-to-openmp puts around loop bodies
@@ -104,7 +114,8 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   if (threads) {
     pm.addPass(createForallToParallelLoopPass());
     ConvertSCFToOpenMPPassOptions openMPOptions;
-    openMPOptions.numThreads = options.numThreads;
+    openMPOptions.numThreads =
+        std::min<unsigned>(options.numThreads, kMaxNumThreads);
     pm.addPass(createConvertSCFToOpenMPPass(openMPOptions));
     pm.addPass(createCanonicalizerPass());
   }
@@ -138,9 +149,10 @@ LogicalResult gather::buildONNXToLLVMPipeline(OpPassManager &pm,
 void gather::registerONNXToLLVMPipeline() {
   PassPipelineRegistration<ONNXToLLVMPipelineOptions>(
       "onnx-to-llvm",
-      "Lower onnx dialect IR to the LLVM dialect: convert-onnx-to-linalg, "
-      "linalg-tile-and-vectorize-gathers, one-shot-bufferize, buffer "
-      "deallocation, convert-scf-to-openmp, convert-linalg-to-loops, "
+      "Lower onnx dialect IR to the LLVM dialect: check-gather-destinations, "
+      "convert-onnx-to-linalg, linalg-tile-and-vectorize-gathers, "
+      "one-shot-bufferize, buffer deallocation, check-memref-allocations, "
+      "convert-scf-to-openmp, convert-linalg-to-loops, "
       "convert-scf-to-cf, convert-vector-to-llvm, convert-to-llvm",
       [](OpPassManager &pm, const ONNXToLLVMPipelineOptions &options) {
         buildONNXToLLVMPipeline(pm, options);

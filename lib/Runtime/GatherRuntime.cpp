@@ -113,3 +113,23 @@ extern "C" void gatherReportResultShapeError(const char *location, int64_t dim,
          ", but the declared result type has size " +
          std::to_string(resultSize) + " there");
 }
+
+extern "C" void gatherReportDestinationShapeError(const char *location,
+                                                  int64_t dim,
+                                                  int64_t resultSize,
+                                                  int64_t destinationSize) {
+  report(opPrefix(location) + "result has size " + std::to_string(resultSize) +
+         " in dimension " + std::to_string(dim) +
+         ", but its destination has size " + std::to_string(destinationSize) +
+         " there");
+}
+
+extern "C" void gatherReportAllocationError(int64_t bytes, const char *what) {
+  std::string size = bytes < 0
+                         ? "more than " + std::to_string(INT64_MAX) + " bytes"
+                         : std::to_string(bytes) + " bytes";
+  report("out of memory: cannot allocate " + size + " for " + what);
+  // Even with a handler that returns: there is no buffer to go on with.
+  std::fflush(stdout);
+  std::_Exit(1);
+}

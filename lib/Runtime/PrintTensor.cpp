@@ -38,8 +38,8 @@ struct UnrankedDescriptor {
 
 /// Shortest decimal text that reads back as exactly `value` (std::to_chars),
 /// with `inf`, `-inf`, `-0`, and NaN as `nan(0x<bits>)` so payloads survive.
-template <typename Float, typename Bits>
-void appendFloat(std::string &out, Float value, Bits bits) {
+template <typename Out, typename Float, typename Bits>
+void appendFloat(Out &out, Float value, Bits bits) {
   if (std::isnan(value)) {
     char buffer[32];
     std::snprintf(buffer, sizeof(buffer), "nan(0x%llx)",
@@ -53,7 +53,7 @@ void appendFloat(std::string &out, Float value, Bits bits) {
   }
   char buffer[64];
   auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
-  out.append(buffer, result.ptr);
+  out.append(buffer, result.ptr - buffer);
 }
 
 float halfToFloat(uint16_t bits) {
@@ -84,8 +84,11 @@ struct ElementPrinter;
   template <>                                                                  \
   struct ElementPrinter<CType> {                                               \
     static constexpr const char *name = Name;                                  \
-    static void append(std::string &out, CType value) {                        \
-      out += std::to_string(value);                                            \
+    template <typename Out>                                                    \
+    static void append(Out &out, CType value) {                                \
+      char buffer[24];                                                         \
+      auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);     \
+      out.append(buffer, result.ptr - buffer);                                 \
     }                                                                          \
   };
 GATHER_INTEGER_PRINTER(int8_t, "i8")
@@ -101,7 +104,8 @@ GATHER_INTEGER_PRINTER(uint64_t, "ui64")
 template <>
 struct ElementPrinter<float> {
   static constexpr const char *name = "f32";
-  static void append(std::string &out, float value) {
+  template <typename Out>
+  static void append(Out &out, float value) {
     uint32_t bits;
     std::memcpy(&bits, &value, sizeof(bits));
     appendFloat(out, value, bits);
@@ -111,7 +115,8 @@ struct ElementPrinter<float> {
 template <>
 struct ElementPrinter<double> {
   static constexpr const char *name = "f64";
-  static void append(std::string &out, double value) {
+  template <typename Out>
+  static void append(Out &out, double value) {
     uint64_t bits;
     std::memcpy(&bits, &value, sizeof(bits));
     appendFloat(out, value, bits);
@@ -137,8 +142,8 @@ struct Complex {
 /// `toFloat` decodes, gives `bits` again. Decided exactly in double: the text
 /// reads back to `bits` iff it is closer to the value than to either
 /// neighbour, or equally close and `bits` is even.
-void appendShortest16(std::string &out, uint16_t bits,
-                      float (*toFloat)(uint16_t)) {
+template <typename Out>
+void appendShortest16(Out &out, uint16_t bits, float (*toFloat)(uint16_t)) {
   float value = toFloat(bits);
   if (std::isnan(value) || std::isinf(value) || value == 0.0f) {
     appendFloat(out, value, bits);
@@ -167,7 +172,8 @@ void appendShortest16(std::string &out, uint16_t bits,
 template <>
 struct ElementPrinter<Half> {
   static constexpr const char *name = "f16";
-  static void append(std::string &out, Half value) {
+  template <typename Out>
+  static void append(Out &out, Half value) {
     appendShortest16(out, value.bits, halfToFloat);
   }
 };
@@ -175,7 +181,8 @@ struct ElementPrinter<Half> {
 template <>
 struct ElementPrinter<BFloat> {
   static constexpr const char *name = "bf16";
-  static void append(std::string &out, BFloat value) {
+  template <typename Out>
+  static void append(Out &out, BFloat value) {
     appendShortest16(out, value.bits, bfloatToFloat);
   }
 };
@@ -183,7 +190,8 @@ struct ElementPrinter<BFloat> {
 template <>
 struct ElementPrinter<Bool> {
   static constexpr const char *name = "i1";
-  static void append(std::string &out, Bool value) {
+  template <typename Out>
+  static void append(Out &out, Bool value) {
     out += (value.byte & 1) ? "true" : "false";
   }
 };
@@ -192,7 +200,8 @@ template <typename T>
 struct ElementPrinter<Complex<T>> {
   static constexpr const char *name =
       sizeof(T) == 4 ? "complex<f32>" : "complex<f64>";
-  static void append(std::string &out, Complex<T> value) {
+  template <typename Out>
+  static void append(Out &out, Complex<T> value) {
     out += "(";
     ElementPrinter<T>::append(out, value.re);
     out += ", ";
@@ -236,7 +245,8 @@ int64_t validUTF8Length(const unsigned char *bytes, int64_t available) {
 template <>
 struct ElementPrinter<GatherString> {
   static constexpr const char *name = "!onnx.string";
-  static void append(std::string &out, GatherString value) {
+  template <typename Out>
+  static void append(Out &out, GatherString value) {
     out += '"';
     const auto *bytes = reinterpret_cast<const unsigned char *>(value.data);
     for (int64_t i = 0; i < value.size;) {
@@ -278,22 +288,70 @@ struct ElementPrinter<GatherString> {
   }
 };
 
+/// Formats into a fixed buffer that is written to stdout whenever it fills,
+/// so a result of any size prints in bounded memory. After a failed write
+/// (e.g. a closed pipe) it drops everything and failed() is true.
+class StdoutWriter {
+public:
+  StdoutWriter() = default;
+  StdoutWriter(const StdoutWriter &) = delete;
+  StdoutWriter &operator=(const StdoutWriter &) = delete;
+
+  StdoutWriter &append(const char *data, size_t size) {
+    while (size > 0) {
+      if (used == kCapacity)
+        flush();
+      size_t chunk = std::min(size, kCapacity - used);
+      std::memcpy(buffer + used, data, chunk);
+      used += chunk;
+      data += chunk;
+      size -= chunk;
+    }
+    return *this;
+  }
+  StdoutWriter &operator+=(const char *text) {
+    return append(text, std::strlen(text));
+  }
+  StdoutWriter &operator+=(const std::string &text) {
+    return append(text.data(), text.size());
+  }
+  StdoutWriter &operator+=(char c) { return append(&c, 1); }
+
+  /// Writes the buffered text; returns false if any write failed so far.
+  bool flush() {
+    if (!writeFailed && used > 0 &&
+        std::fwrite(buffer, 1, used, stdout) != used)
+      writeFailed = true;
+    used = 0;
+    return !writeFailed;
+  }
+  bool failed() const { return writeFailed; }
+
+private:
+  static constexpr size_t kCapacity = size_t(1) << 16;
+  char buffer[kCapacity];
+  size_t used = 0;
+  bool writeFailed = false;
+};
+
+/// Writes the values of dimensions `dim..rank` starting at `offset`; stops
+/// early once `out` has failed.
 template <typename T>
-void appendValues(std::string &out, const T *data, const int64_t *sizes,
+void appendValues(StdoutWriter &out, const T *data, const int64_t *sizes,
                   const int64_t *strides, int64_t rank, int64_t dim,
                   int64_t offset) {
   if (dim == rank) {
     ElementPrinter<T>::append(out, data[offset]);
     return;
   }
-  out += "[";
-  for (int64_t i = 0; i < sizes[dim]; ++i) {
+  out += '[';
+  for (int64_t i = 0; i < sizes[dim] && !out.failed(); ++i) {
     if (i)
       out += ", ";
     appendValues(out, data, sizes, strides, rank, dim + 1,
                  offset + i * strides[dim]);
   }
-  out += "]";
+  out += ']';
 }
 
 /// A strided view of the memref behind an unranked descriptor.
@@ -314,10 +372,15 @@ struct View {
     strides = sizes + rank;
   }
 
+  /// The number of elements (0 if any size is 0, whatever the others);
+  /// -1 if it does not fit in int64_t (a view with zero strides).
   int64_t numElements() const {
+    if (std::find(sizes, sizes + rank, 0) != sizes + rank)
+      return 0;
     int64_t n = 1;
     for (int64_t d = 0; d < rank; ++d)
-      n *= sizes[d];
+      if (__builtin_mul_overflow(n, sizes[d], &n))
+        return -1;
     return n;
   }
 
@@ -347,13 +410,17 @@ struct View {
 template <typename T>
 void printTensor(const UnrankedDescriptor *memref, int64_t resultIndex) {
   View<T> view(memref);
-  std::string out = "result " + std::to_string(resultIndex) + ": " +
-                    view.typeString() + " = ";
+  // Streamed: the text of a large result is never held in memory at once.
+  std::fflush(stdout);
+  StdoutWriter out;
+  out += "result " + std::to_string(resultIndex) + ": " + view.typeString() +
+         " = ";
   appendValues(out, view.aligned, view.sizes, view.strides, view.rank, 0,
                view.offset);
-  out += "\n";
-  std::fwrite(out.data(), 1, out.size(), stdout);
-  std::fflush(stdout);
+  out += '\n';
+  if (!out.flush() || std::fflush(stdout) != 0)
+    report("cannot write result " + std::to_string(resultIndex) +
+           " to the standard output");
 }
 
 //===----------------------------------------------------------------------===//
@@ -453,6 +520,10 @@ void compareTensor(const UnrankedDescriptor *actualMemref,
   if (!sameShape) {
     report(prefix + "expected " + expected.typeString() + ", got " +
            actual.typeString());
+    return;
+  }
+  if (actual.numElements() < 0) {
+    report(prefix + "too many elements to compare in " + actual.typeString());
     return;
   }
   constexpr int kMaxShown = 10;

@@ -40,9 +40,17 @@ void forEachElement(const Descriptor &memref, size_t elementSize, Fn &&fn) {
   const auto *sizes = reinterpret_cast<const int64_t *>(
       memref.fields + 2 * sizeof(void *) + sizeof(int64_t));
   const int64_t *strides = sizes + memref.rank;
+  // (0 if any size is 0; a count beyond int64_t, only possible for a view
+  // with zero strides, is not written.)
   int64_t count = 1;
   for (int64_t d = 0; d < memref.rank; ++d)
-    count *= sizes[d];
+    if (sizes[d] == 0)
+      return;
+  for (int64_t d = 0; d < memref.rank; ++d)
+    if (__builtin_mul_overflow(count, sizes[d], &count)) {
+      gatherReport("cannot write a tensor of more than 2^63 - 1 elements");
+      return;
+    }
   std::vector<int64_t> index(memref.rank, 0);
   for (int64_t n = 0; n < count; ++n) {
     int64_t position = offset;

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gather/Support/CheckedSize.h"
 #include "gather/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -29,6 +30,8 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <limits>
 
 namespace gather {
 #define GEN_PASS_DEF_TILEANDVECTORIZEGATHERSPASS
@@ -234,10 +237,10 @@ struct TileAndVectorizeGathersPass
     int64_t rank = gather.getNumLoops();
     SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
     bool isStatic = !llvm::any_of(ranges, ShapedType::isDynamic);
-    int64_t numElements = 1;
-    for (int64_t size : ranges)
-      numElements = ShapedType::isDynamic(size) ? size : numElements * size;
-    if (isStatic && numElements == 0)
+    // (Counted without wrap-around; a count beyond int64_t is large.)
+    int64_t numElements = gather::getCheckedNumElements(ranges).value_or(
+        std::numeric_limits<int64_t>::max());
+    if (gather::hasZeroSize(ranges))
       return success();
     // Rows: of the innermost dimension; chunks of parallelChunk for rank 1.
     int64_t rowSize = rank == 1 ? parallelChunk : ranges.back();

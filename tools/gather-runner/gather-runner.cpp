@@ -39,6 +39,7 @@
 
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
+#include "gather/ExecutionEngine/JitCompiler.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Runtime/GatherRuntime.h"
 
@@ -108,14 +109,18 @@ static LogicalResult wrapEntryResults(ModuleOp module, StringRef name) {
     std::string printName =
         ("gatherPrint" + gather::getRuntimeTypeSuffix(elementType)).str();
     auto unrankedType = UnrankedTensorType::get(elementType);
-    func::FuncOp print = gather::getOrDeclareRuntimeCInterfaceFunction(
-        module, printName,
-        FunctionType::get(context, {unrankedType, builder.getI64Type()}, {}));
+    FailureOr<func::FuncOp> print =
+        gather::getOrDeclareRuntimeCInterfaceFunction(
+            module, printName,
+            FunctionType::get(context, {unrankedType, builder.getI64Type()},
+                              {}));
+    if (failed(print))
+      return failure();
     Value unranked = tensor::CastOp::create(builder, loc, unrankedType, result);
     Value indexValue = arith::ConstantIntOp::create(
         builder, loc, static_cast<int64_t>(index), 64);
     Value args[] = {unranked, indexValue};
-    func::CallOp::create(builder, loc, print, args);
+    func::CallOp::create(builder, loc, *print, args);
   }
   func::ReturnOp::create(builder, loc);
   return success();
@@ -152,6 +157,12 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
                                         JitRunnerOptions &options) {
   inputIsVerified = true;
   auto module = cast<ModuleOp>(op);
+  // No user symbol may take the place of a runtime function, at any level.
+  if (failed(gather::verifyRuntimeSymbols(module, [&](StringRef name) {
+        return gather::getRuntimeCInterfaceFunctionType(module.getContext(),
+                                                        name);
+      })))
+    return failure();
   if (auto entry = module.lookupSymbol<func::FuncOp>(options.mainFuncName);
       entry && options.mainFuncType != "void" &&
       llvm::any_of(entry.getResultTypes(), llvm::IsaPred<TensorType>))
@@ -357,6 +368,13 @@ int main(int argc, char **argv) {
     args.insert(args.begin() + 1, defaultOptLevel);
 
   gatherSetErrorHandler(handleRuntimeError, /*userData=*/nullptr);
+
+  // Before libomp starts (in the first parallel region): it aborts or hangs
+  // on some invalid thread settings.
+  if (llvm::Error error = gather::checkOpenMPEnvironment()) {
+    llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
+    return 1;
+  }
 
   // --pipeline-options is needed before JitRunnerMain parses the command
   // line: find it here.

@@ -63,11 +63,21 @@ namespace gather {
 /// of the LLVM and OpenMP dialects to LLVM IR.
 void registerJitDependencies(mlir::DialectRegistry &registry);
 
+/// Checks the thread settings LLVM's OpenMP runtime (libomp) reads from the
+/// environment when it starts, since it aborts or hangs on some invalid
+/// ones: OMP_NUM_THREADS and OMP_THREAD_LIMIT must be unset or (OpenMP 5.2,
+/// section 21.1.2) a comma-separated list of decimal integers in
+/// [1, kMaxNumThreads] (OMP_THREAD_LIMIT: one integer). Returns an error
+/// naming the variable and its value otherwise. compileAndJit calls it for
+/// code with threads; gather-runner before running anything.
+llvm::Error checkOpenMPEnvironment();
+
 /// Lowers `module` in place with buildONNXToLLVMPipeline(`options`) and
 /// JIT-compiles it for the host CPU with LLVM optimization level `optLevel`
 /// (0-3; the LLVM IR pipeline and code generation). The module's context
-/// must hold registerJitDependencies(). Linking is eager: a function the
-/// module declares but the process does not define (e.g.
+/// must hold registerJitDependencies(). With threads (`numThreads` != 1),
+/// fails first if checkOpenMPEnvironment() does. Linking is eager: a
+/// function the module declares but the process does not define (e.g.
 /// gatherReportIndexError without libgather_runtime.so) is an error naming
 /// it and its location, and every function the module defines with external
 /// linkage (the entry points, `_mlir_ciface_` wrappers included) is looked
@@ -88,10 +98,11 @@ compileSourceAndJit(mlir::MLIRContext &context, llvm::StringRef source,
 /// `axis` from `data` of shape `dataShape` and element type `dataType`
 /// (MLIR spelling, e.g. "f32") with `indices` of shape `indicesShape` and
 /// type `indicesType` ("i32" or "i64") into `out` of the shape of
-/// `indices`. A negative size is a dynamic one (`?`); for those, the kernel
-/// checks at run time that `out` has the size of `indices` (a mismatch is
-/// reported through gatherReportResultShapeError and the gather skipped:
-/// bufferization.materialize_in_destination itself does not check sizes).
+/// `indices`. A negative size is a dynamic one (`?`); for those, the
+/// lowering checks at run time that `out` has the size of `indices` (a
+/// mismatch is reported through gatherReportDestinationShapeError and the
+/// gather skipped: bufferization.materialize_in_destination itself does not
+/// check sizes).
 std::string getGatherElementsKernelSource(llvm::StringRef name,
                                           llvm::ArrayRef<int64_t> dataShape,
                                           llvm::StringRef dataType,

@@ -7,13 +7,16 @@
 // The one definition of gather's lowering pipeline, shared by gather-opt
 // (`--onnx-to-llvm`), gather-runner, gather-translate and library users:
 //
-//   onnx --canonicalize, onnx-shape-inference-->  folded, refined onnx
+//   onnx --check-gather-destinations-->           run-time size checks of
+//                                                 DPS destinations
+//        --canonicalize, onnx-shape-inference-->  folded, refined onnx
 //        --convert-onnx-to-linalg-->              linalg + tensor + arith
 //                                                 (+ run-time checks)
 //        --linalg-tile-and-vectorize-gathers-->   scf.forall + vector.gather
 //        --eliminate-empty-tensors, one-shot-bufferize--> memref (in place
 //                                                 into a destination)
-//        --buffer-deallocation-pipeline, scf-forall-to-parallel,
+//        --buffer-deallocation-pipeline, check-memref-allocations
+//          (failed or impossible allocations reported), scf-forall-to-parallel,
 //          convert-scf-to-openmp, convert-linalg-to-loops--> scf + omp
 //        --expand-strided-metadata, lower-affine, convert-scf-to-cf--> cf
 //        --convert-vector-to-llvm, convert-to-llvm,
@@ -46,6 +49,12 @@ class OpPassManager;
 
 namespace gather {
 
+/// The most threads gather's code asks OpenMP for: larger `num-threads`
+/// values are clamped to it, and larger OMP_NUM_THREADS values are rejected
+/// (checkOpenMPEnvironment in gather/ExecutionEngine/JitCompiler.h). LLVM's
+/// OpenMP runtime aborts, or spends minutes creating threads, far above it.
+constexpr unsigned kMaxNumThreads = 1024;
+
 /// Options of the `onnx-to-llvm` pipeline.
 struct ONNXToLLVMPipelineOptions
     : public mlir::PassPipelineOptions<ONNXToLLVMPipelineOptions> {
@@ -64,7 +73,8 @@ struct ONNXToLLVMPipelineOptions
       *this, "num-threads",
       llvm::cl::desc("Threads for large gathers (OpenMP, LLVM's libomp); 0: "
                      "the OpenMP default (OMP_NUM_THREADS, else one per "
-                     "core); 1: single-threaded code without OpenMP"),
+                     "core); 1: single-threaded code without OpenMP; values "
+                     "above 1024 are clamped to 1024"),
       llvm::cl::init(0)};
   PassOptions::Option<int64_t> parallelThreshold{
       *this, "parallel-threshold",

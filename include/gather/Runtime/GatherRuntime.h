@@ -90,11 +90,29 @@ void gatherReportShapeError(const char *location, int64_t dim,
 void gatherReportResultShapeError(const char *location, int64_t dim,
                                   int64_t indicesSize, int64_t resultSize);
 
+/// Called by compiled onnx.GatherElements code whose result is copied into a
+/// destination (bufferization.materialize_in_destination, linalg.copy) with
+/// dynamic sizes: the result has size `resultSize` in dimension `dim`, the
+/// destination `destinationSize`; `location` is the copy's source location
+/// (NUL-terminated text, may be null). The copy is skipped.
+void gatherReportDestinationShapeError(const char *location, int64_t dim,
+                                       int64_t resultSize,
+                                       int64_t destinationSize);
+
 /// Called by compiled onnx.GatherElements code when an operand of unranked
 /// type has rank `rank` at run time but the other operand has rank
 /// `expectedRank`. `operand` is 0 for 'data', 1 for 'indices'.
 void gatherReportRankError(const char *location, int64_t operand, int64_t rank,
                            int64_t expectedRank);
+
+/// Called by compiled code (check-memref-allocations) when a heap buffer
+/// cannot be had: `bytes` is the size requested (-1: larger than INT64_MAX
+/// bytes, not even attempted), `what` a NUL-terminated description of the
+/// buffer made at compile time (the op that needs it, its source location
+/// and memref type). Reports "out of memory: cannot allocate <bytes> bytes
+/// for <what>". Does not return: the code cannot go on without the buffer,
+/// so when the handler returns the process ends with exit status 1.
+void gatherReportAllocationError(int64_t bytes, const char *what);
 
 /// Printing of entry-point results (used by gather-runner). Each prints one
 /// line to stdout:

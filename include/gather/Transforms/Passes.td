@@ -66,4 +66,39 @@ def TileAndVectorizeGathersPass
   ];
 }
 
+def CheckAllocationsPass
+    : Pass<"check-memref-allocations", "::mlir::ModuleOp"> {
+  let summary = "Report failed or impossible heap allocations through "
+                "gather's runtime instead of using a null buffer";
+  let description = [{
+    `memref.alloc` becomes a call of `malloc` (finalize-memref-to-llvm) whose
+    result nobody checks, and whose byte size is a product of sizes that
+    wraps around silently. This pass, run after bufferization and before
+    the lowering to LLVM, guards every `memref.alloc` in the module:
+
+    1. Its size in bytes (element size times every static and dynamic size)
+       is computed with overflow checks (`arith.mului_extended`); a size
+       that does not fit in a signed 64-bit integer is reported before the
+       allocation with `bytes` = -1.
+    2. After the allocation, a null buffer (for a non-zero size) is
+       reported with the number of bytes requested.
+
+    Both call `gatherReportAllocationError(bytes, what)` of gather's runtime
+    (include/gather/Runtime/GatherRuntime.h), where `what` is a
+    NUL-terminated description of the buffer made at compile time from the
+    op's location and type, e.g. `onnx.GatherElements at "f.mlir":4:8
+    (memref<?xf32>)` (convert-onnx-to-linalg names its result buffers with
+    a NameLoc). The report does not return. Every heap allocation is
+    checked; `memref.alloca` (stack buffers: small and static in the code
+    gather generates) is not.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 #endif // GATHER_TRANSFORMS_PASSES_TD

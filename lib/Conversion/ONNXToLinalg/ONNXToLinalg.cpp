@@ -13,7 +13,9 @@
 
 #include "gather/Conversion/ONNXToLinalg/ONNXToLinalg.h"
 #include "gather/Conversion/Passes.h"
+#include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
+#include "gather/Support/CheckedSize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -32,6 +34,7 @@
 #include "llvm/Support/xxhash.h"
 
 namespace gather {
+#define GEN_PASS_DEF_CHECKGATHERDESTINATIONSPASS
 #define GEN_PASS_DEF_CONVERTONNXTOLINALGPASS
 #include "gather/Conversion/Passes.h.inc"
 } // namespace gather
@@ -55,9 +58,11 @@ constexpr StringLiteral kReportShapeError = "gatherReportShapeError";
 constexpr StringLiteral kReportRankError = "gatherReportRankError";
 constexpr StringLiteral kReportResultShapeError =
     "gatherReportResultShapeError";
+constexpr StringLiteral kReportDestinationShapeError =
+    "gatherReportDestinationShapeError";
 constexpr StringLiteral kReportFunctions[] = {
     kReportIndexError, kReportIndexErrorsOmitted, kReportShapeError,
-    kReportRankError, kReportResultShapeError};
+    kReportRankError,  kReportResultShapeError,   kReportDestinationShapeError};
 
 /// Bad index values reported one by one per execution of an op; the rest
 /// are counted.
@@ -82,13 +87,25 @@ SmallVector<Type> getRuntimeFunctionArgTypes(MLIRContext *context,
     return {ptr, i64, ptr, i64, i64, i64};
   if (name == kReportShapeError)
     return {ptr, i64, i64, i64, i64};
-  // kReportIndexErrorsOmitted, kReportRankError, kReportResultShapeError
+  // kReportIndexErrorsOmitted, kReportRankError, kReportResultShapeError,
+  // kReportDestinationShapeError
   return {ptr, i64, i64, i64};
 }
 
 FunctionType getRuntimeFunctionType(MLIRContext *context, StringRef name) {
   return FunctionType::get(context, getRuntimeFunctionArgTypes(context, name),
                            {});
+}
+
+/// Checks the symbols with names reserved for the runtime (the report
+/// functions these passes call, and every other runtime function).
+LogicalResult verifyReservedSymbols(Operation *root) {
+  MLIRContext *context = root->getContext();
+  return verifyRuntimeSymbols(root, [&](StringRef name) -> FunctionType {
+    if (llvm::is_contained(kReportFunctions, name))
+      return getRuntimeFunctionType(context, name);
+    return getRuntimeCInterfaceFunctionType(context, name);
+  });
 }
 
 /// Returns the private declaration of runtime function `name` in `module`,
@@ -139,6 +156,37 @@ std::string formatLocation(Location loc) {
         return formatLocation(opaque.getFallbackLocation());
       })
       .Default([](LocationAttr) { return std::string(); });
+}
+
+/// The op location `loc` as NUL-terminated text in a private constant
+/// llvm.mlir.global of `module`, shared by every op with the same text
+/// (named by a hash of the text), created through `listener` if needed.
+LLVM::GlobalOp getOrCreateLocationGlobal(ModuleOp module, Location loc,
+                                         OpBuilder::Listener *listener) {
+  std::string text = formatLocation(loc);
+  text.push_back('\0');
+  MLIRContext *context = loc.getContext();
+  std::string base =
+      "__gather_location_" + llvm::utohexstr(llvm::xxh3_64bits(text));
+  std::string name = base;
+  for (unsigned suffix = 0;; ++suffix) {
+    Operation *symbol = module.lookupSymbol(name);
+    auto global = dyn_cast_or_null<LLVM::GlobalOp>(symbol);
+    auto value = global ? dyn_cast_or_null<StringAttr>(global.getValueOrNull())
+                        : StringAttr();
+    if (value && value.getValue() == text)
+      return global;
+    if (!symbol) {
+      OpBuilder builder(context, listener);
+      builder.setInsertionPointToStart(module.getBody());
+      return LLVM::GlobalOp::create(
+          builder, module.getLoc(),
+          LLVM::LLVMArrayType::get(IntegerType::get(context, 8), text.size()),
+          /*isConstant=*/true, LLVM::Linkage::Private, name,
+          StringAttr::get(context, text));
+    }
+    name = base + "_" + std::to_string(suffix);
+  }
 }
 
 Value negate(OpBuilder &builder, Location loc, Value condition) {
@@ -365,13 +413,18 @@ private:
     return ifOp.getResult(0);
   }
 
+  /// The result buffer, of the shape of `indices`. Its location names the
+  /// op (`loc("onnx.GatherElements"(at <loc>))`), so that a failed
+  /// allocation of it is reported as the gather's (check-memref-allocations).
   static Value emitEmpty(OpBuilder &b, Location loc, Value indices,
                          RankedTensorType resultType) {
     SmallVector<Value> dynamicSizes;
     for (int64_t d = 0; d < resultType.getRank(); ++d)
       if (resultType.isDynamicDim(d))
         dynamicSizes.push_back(tensor::DimOp::create(b, loc, indices, d));
-    return tensor::EmptyOp::create(b, loc, resultType.getShape(),
+    Location named = NameLoc::get(
+        b.getStringAttr(ONNX::GatherElementsOp::getOperationName()), loc);
+    return tensor::EmptyOp::create(b, named, resultType.getShape(),
                                    resultType.getElementType(), dynamicSizes);
   }
 
@@ -450,9 +503,9 @@ private:
                     ValueRange dynamicSizes) {
     constexpr int64_t kMaxStackBytes = 64 * 1024;
     auto function = dyn_cast<FunctionOpInterface>(anchor);
-    if (!function || !type.hasStaticShape() ||
-        type.getNumElements() * ((type.getElementTypeBitWidth() + 7) / 8) >
-            kMaxStackBytes)
+    std::optional<int64_t> bytes = gather::getCheckedNumElements(
+        type.getShape(), (type.getElementTypeBitWidth() + 7) / 8);
+    if (!function || !bytes || *bytes > kMaxStackBytes)
       return tensor::EmptyOp::create(b, loc, type.getShape(),
                                      type.getElementType(), dynamicSizes);
     Value buffer;
@@ -596,8 +649,7 @@ private:
     // An axis of size 0 has nothing to read: every index is then reported
     // by the index check (unless `indices` is empty), and the gather is
     // skipped. The guard is not reported itself.
-    bool indicesEmpty =
-        indicesType.hasStaticShape() && indicesType.getNumElements() == 0;
+    bool indicesEmpty = gather::hasZeroSize(indicesType.getShape());
     if (!indicesEmpty && dataType.isDynamicDim(axis)) {
       Value axisSize = getDimSize(b, loc, data, axis);
       Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -621,7 +673,7 @@ private:
     if (!dataType.isDynamicDim(axis) &&
         matchPattern(indices, m_Constant(&constantIndices)))
       return false;
-    return !indicesType.hasStaticShape() || indicesType.getNumElements() != 0;
+    return !gather::hasZeroSize(indicesType.getShape());
   }
 
   /// If `anyOutOfRange` (found by the gather), a cold loop reports the bad
@@ -741,36 +793,9 @@ private:
   Value getLocationString() {
     if (locationString)
       return locationString;
-    std::string text = formatLocation(loc);
-    text.push_back('\0');
-    MLIRContext *context = loc.getContext();
-    // Named by a hash of the text; reused when the text matches.
-    std::string base =
-        "__gather_location_" + llvm::utohexstr(llvm::xxh3_64bits(text));
-    std::string name = base;
-    LLVM::GlobalOp global;
-    for (unsigned suffix = 0;; ++suffix) {
-      Operation *symbol = module.lookupSymbol(name);
-      global = dyn_cast_or_null<LLVM::GlobalOp>(symbol);
-      auto value = global
-                       ? dyn_cast_or_null<StringAttr>(global.getValueOrNull())
-                       : StringAttr();
-      if (value && value.getValue() == text)
-        break;
-      if (!symbol) {
-        OpBuilder builder(context, listener);
-        builder.setInsertionPointToStart(module.getBody());
-        global = LLVM::GlobalOp::create(
-            builder, module.getLoc(),
-            LLVM::LLVMArrayType::get(IntegerType::get(context, 8), text.size()),
-            /*isConstant=*/true, LLVM::Linkage::Private, name,
-            StringAttr::get(context, text));
-        break;
-      }
-      name = base + "_" + std::to_string(suffix);
-    }
+    LLVM::GlobalOp global = getOrCreateLocationGlobal(module, loc, listener);
     // (Through the caller's listener: a rewriter sees the new ops.)
-    OpBuilder builder(context, listener);
+    OpBuilder builder(loc.getContext(), listener);
     builder.restoreInsertionPoint(start);
     locationString = LLVM::AddressOfOp::create(builder, loc, global);
     return locationString;
@@ -910,7 +935,7 @@ struct ConstantLowering : public ConversionPattern {
     auto strings = dyn_cast<DenseStringElementsAttr>(value);
     if (!strings)
       return op.emitOpError("expects a dense string elements attribute");
-    if (type.getNumElements() == 0) {
+    if (gather::hasZeroSize(type.getShape())) {
       rewriter.replaceOpWithNewOp<tensor::EmptyOp>(op, type.getShape(),
                                                    type.getElementType());
       return success();
@@ -936,6 +961,145 @@ struct ConstantLowering : public ConversionPattern {
     }
     rewriter.replaceOpWithNewOp<tensor::FromElementsOp>(op, type, elements);
     return success();
+  }
+};
+
+/// The source and destination of a destination-passing-style copy of a
+/// gather's result (bufferization.materialize_in_destination or
+/// linalg.copy, into a tensor or a memref) and the gather's `indices`, or
+/// nulls for any other op.
+std::tuple<Value, Value, Value> getGatherCopy(Operation *op) {
+  Value source, destination;
+  if (auto materialize =
+          dyn_cast<bufferization::MaterializeInDestinationOp>(op)) {
+    source = materialize.getSource();
+    destination = materialize.getDest();
+  } else if (auto copy = dyn_cast<linalg::CopyOp>(op)) {
+    source = copy.getInputs().front();
+    destination = copy.getOutputs().front();
+  } else {
+    return {};
+  }
+  Value result = source;
+  while (auto cast = result.getDefiningOp<tensor::CastOp>())
+    result = cast.getSource();
+  auto gather = result.getDefiningOp<ONNX::GatherElementsOp>();
+  if (!gather || !isa<RankedTensorType>(source.getType()) ||
+      !isa<RankedTensorType, MemRefType>(destination.getType()))
+    return {};
+  return {source, destination, gather.getIndices()};
+}
+
+/// check-gather-destinations (see Passes.td).
+struct CheckGatherDestinationsPass
+    : public gather::impl::CheckGatherDestinationsPassBase<
+          CheckGatherDestinationsPass> {
+  using Base::Base;
+
+  /// A gather's result copied into a destination whose sizes are dynamic on
+  /// either side: the sizes must be equal (neither op checks it; a smaller
+  /// destination would be written past its end). Each unequal size is
+  /// reported (with run-time checks; first one only) and the copy skipped
+  /// (always), the destination left as it was.
+  void runOnOperation() override {
+    SmallVector<Operation *> copies;
+    getOperation()->walk([&](Operation *op) {
+      if (std::get<0>(getGatherCopy(op)))
+        copies.push_back(op);
+    });
+    if (!copies.empty() && failed(verifyReservedSymbols(getOperation())))
+      return signalPassFailure();
+    for (Operation *op : copies) {
+      auto [source, destination, indices] = getGatherCopy(op);
+      auto sourceType = cast<RankedTensorType>(source.getType());
+      auto destinationType = cast<ShapedType>(destination.getType());
+      if (sourceType.getRank() != destinationType.getRank())
+        continue; // (The op's verifier rejects it.)
+      Location loc = op->getLoc();
+      OpBuilder b(op);
+      Value allEqual;
+      for (int64_t d = 0; d < sourceType.getRank(); ++d) {
+        if (!sourceType.isDynamicDim(d) && !destinationType.isDynamicDim(d))
+          continue;
+        // The result's size: that of `indices` (ONNX), read from `indices`
+        // itself (later rewrites may build the result in the destination).
+        Value sourceSize;
+        if (!sourceType.isDynamicDim(d))
+          sourceSize =
+              arith::ConstantIndexOp::create(b, loc, sourceType.getDimSize(d));
+        else if (isa<RankedTensorType>(indices.getType()))
+          sourceSize = tensor::DimOp::create(b, loc, indices, d);
+        else
+          sourceSize = tensor::DimOp::create(b, loc, source, d);
+        Value destinationSize =
+            isa<MemRefType>(destinationType)
+                ? memref::DimOp::create(b, loc, destination, d).getResult()
+                : tensor::DimOp::create(b, loc, destination, d).getResult();
+        Value equal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            sourceSize, destinationSize);
+        if (runtimeChecks) {
+          Value reportNow = negate(b, loc, equal);
+          if (allEqual)
+            reportNow = arith::AndIOp::create(b, loc, reportNow, allEqual);
+          func::FuncOp report = getOrDeclareRuntimeFunction(
+              op->getParentOfType<ModuleOp>(), kReportDestinationShapeError);
+          scf::IfOp::create(b, loc, reportNow, [&](OpBuilder &nb, Location nl) {
+            Value args[] = {LLVM::AddressOfOp::create(
+                                nb, nl,
+                                getOrCreateLocationGlobal(
+                                    op->getParentOfType<ModuleOp>(), loc,
+                                    /*listener=*/nullptr)),
+                            arith::ConstantIntOp::create(nb, nl, d, 64),
+                            toI64(nb, nl, sourceSize),
+                            toI64(nb, nl, destinationSize)};
+            func::CallOp::create(nb, nl, report, args);
+            scf::YieldOp::create(nb, nl);
+          });
+        }
+        allEqual =
+            allEqual
+                ? arith::AndIOp::create(b, loc, allEqual, equal).getResult()
+                : equal;
+      }
+      if (!allEqual)
+        continue;
+      // The copy runs only if the sizes are equal; otherwise a tensor
+      // destination is passed on unchanged.
+      bool hasResult = op->getNumResults() > 0;
+      auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), allEqual,
+                                    /*addThenBlock=*/true,
+                                    /*addElseBlock=*/hasResult);
+      op->replaceAllUsesWith(ifOp.getResults());
+      // (Blocks built from scratch, whether or not the builder added a
+      // terminator.)
+      auto fill = [&](Block *block, ValueRange yielded) {
+        while (!block->empty())
+          block->back().erase();
+        OpBuilder blockBuilder = OpBuilder::atBlockEnd(block);
+        scf::YieldOp::create(blockBuilder, loc, yielded);
+      };
+      fill(ifOp.thenBlock(), op->getResults());
+      op->moveBefore(ifOp.thenBlock()->getTerminator());
+      // The gather (and casts of its result) goes along when the copy is
+      // its only use: it then still computes straight into the destination
+      // (eliminate-empty-tensors), and not at all when skipped.
+      SmallVector<Operation *> chain;
+      for (Value value = source; value.hasOneUse();) {
+        Operation *producer = value.getDefiningOp();
+        if (!producer || producer->getBlock() != ifOp->getBlock() ||
+            !isa<tensor::CastOp, ONNX::GatherElementsOp>(producer))
+          break;
+        chain.push_back(producer);
+        if (isa<ONNX::GatherElementsOp>(producer))
+          break;
+        value = producer->getOperand(0);
+      }
+      if (!chain.empty() && isa<ONNX::GatherElementsOp>(chain.back()))
+        for (Operation *producer : chain) // (Users first.)
+          producer->moveBefore(ifOp.thenBlock(), ifOp.thenBlock()->begin());
+      if (hasResult)
+        fill(ifOp.elseBlock(), destination);
+    }
   }
 };
 
@@ -965,27 +1129,11 @@ struct ConvertONNXToLinalgPass
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
     // The runtime's function names are reserved: an existing symbol of that
-    // name must be its declaration.
+    // name must be its declaration (the report functions this pass calls,
+    // and every other runtime function too).
     // (Declarations go into the module nearest to each op, so nested
     // modules are checked too.)
-    WalkResult clash = getOperation()->walk([&](ModuleOp module) {
-      for (StringRef name : kReportFunctions) {
-        Operation *symbol = module.lookupSymbol(name);
-        if (!symbol)
-          continue;
-        auto function = dyn_cast<func::FuncOp>(symbol);
-        FunctionType expected = getRuntimeFunctionType(context, name);
-        if (!function || !function.isExternal() ||
-            function.getFunctionType() != expected) {
-          symbol->emitError("symbol '")
-              << name << "' is reserved for gather's runtime and must be an "
-              << "external func.func of type " << expected;
-          return WalkResult::interrupt();
-        }
-      }
-      return WalkResult::advance();
-    });
-    if (clash.wasInterrupted())
+    if (failed(verifyReservedSymbols(getOperation())))
       return signalPassFailure();
 
     RewritePatternSet patterns(context);

@@ -8,6 +8,7 @@
 #include "gather/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -105,11 +106,18 @@ StringRef gather::getRuntimeTypeSuffix(Type elementType) {
   }
 }
 
-func::FuncOp gather::getOrDeclareRuntimeCInterfaceFunction(ModuleOp module,
-                                                           StringRef name,
-                                                           FunctionType type) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
-    return existing;
+FailureOr<func::FuncOp>
+gather::getOrDeclareRuntimeCInterfaceFunction(ModuleOp module, StringRef name,
+                                              FunctionType type) {
+  if (Operation *existing = module.lookupSymbol(name)) {
+    auto function = dyn_cast<func::FuncOp>(existing);
+    if (!function || !function.isExternal() ||
+        function.getFunctionType() != type)
+      return existing->emitError("symbol '")
+             << name << "' is reserved for gather's runtime and must be an "
+             << "external func.func of type " << type;
+    return function;
+  }
   OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
   auto function = func::FuncOp::create(builder, module.getLoc(), name, type);
   function.setPrivate();
@@ -120,4 +128,107 @@ func::FuncOp gather::getOrDeclareRuntimeCInterfaceFunction(ModuleOp module,
       function.setArgAttr(index, "bufferization.access",
                           builder.getStringAttr("read"));
   return function;
+}
+
+/// Prefixes of the names of the runtime's functions.
+static constexpr StringLiteral kRuntimePrefixes[] = {
+    "gatherReport", "gatherPrint", "gatherCompare", "gatherWriteTensorProto",
+    "gatherSetErrorHandler"};
+
+bool gather::isReservedRuntimeName(StringRef name) {
+  name.consume_front("_mlir_ciface_");
+  return llvm::any_of(kRuntimePrefixes, [&](StringRef prefix) {
+    return name.starts_with(prefix);
+  });
+}
+
+FunctionType gather::getRuntimeCInterfaceFunctionType(MLIRContext *context,
+                                                      StringRef name) {
+  StringRef suffix = name;
+  enum { Print, Compare, Write } family;
+  if (suffix.consume_front("gatherPrint"))
+    family = Print;
+  else if (suffix.consume_front("gatherCompare"))
+    family = Compare;
+  else if (suffix.consume_front("gatherWriteTensorProto"))
+    family = Write;
+  else
+    return nullptr;
+  // The element type whose suffix this is.
+  Builder b(context);
+  Type candidates[] = {b.getF32Type(),
+                       b.getF64Type(),
+                       b.getF16Type(),
+                       b.getBF16Type(),
+                       b.getI1Type(),
+                       b.getI8Type(),
+                       b.getI16Type(),
+                       b.getI32Type(),
+                       b.getI64Type(),
+                       b.getIntegerType(8, /*isSigned=*/false),
+                       b.getIntegerType(16, /*isSigned=*/false),
+                       b.getIntegerType(32, /*isSigned=*/false),
+                       b.getIntegerType(64, /*isSigned=*/false),
+                       ComplexType::get(b.getF32Type()),
+                       ComplexType::get(b.getF64Type())};
+  Type elementType;
+  if (suffix == "String") {
+    // (!onnx.string exists only once the dialect is loaded.)
+    if (!context->getLoadedDialect<ONNXDialect>())
+      return nullptr;
+    elementType = StringType::get(context);
+  } else {
+    const Type *found = llvm::find_if(candidates, [&](Type type) {
+      return getRuntimeTypeSuffix(type) == suffix;
+    });
+    if (found == std::end(candidates))
+      return nullptr;
+    elementType = *found;
+  }
+  Type tensor = UnrankedTensorType::get(elementType);
+  switch (family) {
+  case Print:
+    return b.getFunctionType({tensor, b.getI64Type()}, {});
+  case Compare:
+    return b.getFunctionType(
+        {tensor, tensor, b.getI64Type(), b.getF64Type(), b.getF64Type()}, {});
+  case Write:
+    return b.getFunctionType({tensor, UnrankedTensorType::get(b.getI8Type())},
+                             {});
+  }
+  return nullptr;
+}
+
+LogicalResult gather::verifyRuntimeSymbols(
+    Operation *root, function_ref<FunctionType(StringRef)> expectedType) {
+  WalkResult result = root->walk([&](SymbolOpInterface symbol) {
+    StringRef name = symbol.getName();
+    if (!isReservedRuntimeName(name))
+      return WalkResult::advance();
+    FunctionType expected = expectedType(name);
+    auto function = dyn_cast<func::FuncOp>(symbol.getOperation());
+    auto llvmFunction = dyn_cast<LLVM::LLVMFuncOp>(symbol.getOperation());
+    // (Lowered code defines an llvm.func @gatherPrintF32 that forwards to
+    // the runtime's _mlir_ciface_gatherPrintF32: MLIR's C interface wrapper.)
+    bool isCInterfaceWrapper =
+        llvmFunction && !name.starts_with("_mlir_ciface_") &&
+        getRuntimeCInterfaceFunctionType(symbol->getContext(), name);
+    bool ok = function
+                  ? function.isExternal() &&
+                        (!expected || function.getFunctionType() == expected)
+                  : llvmFunction &&
+                        (llvmFunction.isExternal() || isCInterfaceWrapper);
+    if (ok)
+      return WalkResult::advance();
+    InFlightDiagnostic diag = symbol->emitError("symbol '")
+                              << name << "' is reserved for gather's runtime";
+    if (expected)
+      diag << " and must be an external func.func of type " << expected;
+    else
+      diag << " (names starting with gatherReport, gatherPrint, gatherCompare, "
+              "gatherWriteTensorProto, gatherSetErrorHandler); it can only "
+              "declare an external function";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
 }

@@ -5,12 +5,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Dialect/ONNX/ONNXOps.h"
+#include "gather/Support/CheckedSize.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace gather::ONNX;
@@ -188,22 +191,31 @@ LogicalResult gather::ONNX::verifyGatherElements(
   int64_t axisSize = dataShape[normalizedAxis];
   if (ShapedType::isDynamic(axisSize))
     return success();
-  // An axis of size 0 has no valid index at all.
+  // An axis of size 0 has no valid index at all. (The count is checked: a
+  // product of sizes may not fit in 64 bits.)
   if (axisSize == 0 && indicesType.hasStaticShape() &&
-      indicesType.getNumElements() > 0)
-    return emitOpError() << "operand 'data' has size 0 along axis "
-                         << normalizedAxis
-                         << ", so no index is valid, but operand "
-                         << "'indices' has " << indicesType.getNumElements()
-                         << " elements";
+      !gather::hasZeroSize(indicesShape)) {
+    InFlightDiagnostic diag = emitOpError()
+                              << "operand 'data' has size 0 along axis "
+                              << normalizedAxis
+                              << ", so no index is valid, but operand "
+                              << "'indices' has ";
+    if (std::optional<int64_t> count =
+            gather::getCheckedNumElements(indicesShape))
+      diag << *count;
+    else
+      diag << "more than " << std::numeric_limits<int64_t>::max();
+    return diag << " elements";
+  }
 
   DenseIntElementsAttr constantIndices;
   if (matchPattern(indices, m_Constant(&constantIndices))) {
     ArrayRef<int64_t> constantShape = constantIndices.getType().getShape();
     auto values = constantIndices.getValues<APInt>();
-    int64_t numChecked = values.size();
-    if (numChecked > 0 && constantIndices.isSplat())
-      numChecked = 1;
+    // A splat is one value, whatever its (possibly huge) element count.
+    int64_t numChecked = constantIndices.isSplat()
+                             ? (gather::hasZeroSize(constantShape) ? 0 : 1)
+                             : static_cast<int64_t>(values.size());
     for (int64_t i = 0; i < numChecked; ++i) {
       int64_t value = values[i].getSExtValue();
       if (value >= -axisSize && value < axisSize)
@@ -229,7 +241,8 @@ LogicalResult GatherElementsOp::verify() {
 /// in row-major order.
 template <typename Fn>
 static void forEachCoordinate(ArrayRef<int64_t> shape, Fn &&fn) {
-  int64_t numElements = ShapedType::getNumElements(shape);
+  // (Callers bound the count: fold() folds only small static results.)
+  int64_t numElements = gather::getCheckedNumElements(shape).value_or(0);
   SmallVector<int64_t> coordinates(shape.size(), 0);
   for (int64_t linear = 0; linear < numElements; ++linear) {
     fn(linear, ArrayRef<int64_t>(coordinates));
@@ -251,14 +264,17 @@ OpFoldResult GatherElementsOp::fold(FoldAdaptor adaptor) {
       !resultType.hasStaticShape() || !axis)
     return {};
   ArrayRef<int64_t> indicesShape = indicesAttr.getType().getShape();
-  // Folding walks every index: only for results of reasonable size.
+  // Folding walks every index: only for results of reasonable size (counted
+  // without wrap-around: tensor<2x9223372036854775807xi64> is not small).
   constexpr int64_t kMaxFoldedElements = int64_t(1) << 20;
-  if (indicesShape != resultType.getShape() ||
-      resultType.getNumElements() > kMaxFoldedElements)
+  std::optional<int64_t> numElements =
+      gather::getCheckedNumElements(resultType.getShape());
+  if (indicesShape != resultType.getShape() || !numElements ||
+      *numElements > kMaxFoldedElements)
     return {};
   int64_t axisSize = dataType.getDimSize(*axis);
   SmallVector<int64_t> indexValues;
-  indexValues.reserve(indicesAttr.getNumElements());
+  indexValues.reserve(*numElements);
   for (const APInt &value : indicesAttr.getValues<APInt>()) {
     int64_t index = value.getSExtValue();
     if (index < -axisSize || index >= axisSize)
@@ -278,8 +294,9 @@ OpFoldResult GatherElementsOp::fold(FoldAdaptor adaptor) {
   }
 
   // Constant data: gather at compile time.
+  // (Linear positions in `data` must fit in int64_t: a splat may be huge.)
   auto dataAttr = dyn_cast_or_null<DenseElementsAttr>(adaptor.getData());
-  if (!dataAttr)
+  if (!dataAttr || !gather::getCheckedNumElements(dataType.getShape()))
     return {};
   // Strings: bound the bytes of the result too, not only its elements.
   if (auto strings = dyn_cast<DenseStringElementsAttr>(dataAttr)) {
@@ -287,14 +304,13 @@ OpFoldResult GatherElementsOp::fold(FoldAdaptor adaptor) {
     for (StringRef string : strings.getRawStringData())
       longest = std::max(longest, string.size());
     constexpr size_t kMaxFoldedBytes = size_t(1) << 24;
-    if (longest * static_cast<size_t>(resultType.getNumElements()) >
-        kMaxFoldedBytes)
+    if (longest * static_cast<size_t>(*numElements) > kMaxFoldedBytes)
       return {};
   }
   auto dataValues = dataAttr.getValues<Attribute>();
   ArrayRef<int64_t> dataShape = dataType.getShape();
   SmallVector<Attribute> resultValues;
-  resultValues.reserve(resultType.getNumElements());
+  resultValues.reserve(*numElements);
   forEachCoordinate(indicesShape,
                     [&](int64_t linear, ArrayRef<int64_t> coordinates) {
                       int64_t dataLinear = 0;

@@ -85,6 +85,85 @@ Type getElementType(MLIRContext *context, int32_t type) {
   }
 }
 
+/// Whether `tensor` refers to data outside the model (ONNX IR "External
+/// Tensor Data": data_location = EXTERNAL, or `external_data` entries naming
+/// a file, offset and length). gather never reads such data.
+bool hasExternalData(const ::onnx::TensorProto &tensor) {
+  return tensor.data_location() == ::onnx::TensorProto::EXTERNAL ||
+         tensor.external_data_size() > 0;
+}
+
+/// Finds the first tensor with external data anywhere in a model: graph
+/// initializers (dense and sparse), tensor-valued node attributes, subgraphs
+/// (attributes of control-flow ops), model-local functions and training
+/// graphs. Returns a description of where it is, or "" if there is none.
+/// Reads only the in-memory protobuf: nothing touches the file system.
+class ExternalDataFinder {
+public:
+  std::string find(const ::onnx::ModelProto &model) {
+    if (visit(model.graph(), "the graph"))
+      return where;
+    for (const ::onnx::FunctionProto &function : model.functions())
+      for (const ::onnx::NodeProto &node : function.node())
+        if (visit(node, "function '" + function.name() + "'"))
+          return where;
+    for (const ::onnx::TrainingInfoProto &training : model.training_info())
+      if (visit(training.initialization(), "a training initialization graph") ||
+          visit(training.algorithm(), "a training algorithm graph"))
+        return where;
+    return "";
+  }
+
+private:
+  bool visit(const ::onnx::TensorProto &tensor, const std::string &what) {
+    if (!hasExternalData(tensor))
+      return false;
+    where = (tensor.name().empty() ? "a tensor"
+                                   : "tensor '" + tensor.name() + "'") +
+            " (" + what + ")";
+    return true;
+  }
+  bool visit(const ::onnx::SparseTensorProto &tensor, const std::string &what) {
+    return visit(tensor.values(), "values of " + what) ||
+           visit(tensor.indices(), "indices of " + what);
+  }
+  bool visit(const ::onnx::GraphProto &graph, const std::string &what) {
+    for (const ::onnx::TensorProto &tensor : graph.initializer())
+      if (visit(tensor, "initializer of " + what))
+        return true;
+    for (const ::onnx::SparseTensorProto &tensor : graph.sparse_initializer())
+      if (visit(tensor, "sparse initializer of " + what))
+        return true;
+    for (const ::onnx::NodeProto &node : graph.node())
+      if (visit(node, what))
+        return true;
+    return false;
+  }
+  bool visit(const ::onnx::NodeProto &node, const std::string &what) {
+    for (const ::onnx::AttributeProto &attribute : node.attribute()) {
+      std::string name = "attribute '" + attribute.name() + "' of node '" +
+                         node.name() + "' in " + what;
+      if ((attribute.has_t() && visit(attribute.t(), name)) ||
+          (attribute.has_sparse_tensor() &&
+           visit(attribute.sparse_tensor(), name)) ||
+          (attribute.has_g() && visit(attribute.g(), "a subgraph of " + name)))
+        return true;
+      for (const ::onnx::TensorProto &tensor : attribute.tensors())
+        if (visit(tensor, name))
+          return true;
+      for (const ::onnx::SparseTensorProto &tensor : attribute.sparse_tensors())
+        if (visit(tensor, name))
+          return true;
+      for (const ::onnx::GraphProto &graph : attribute.graphs())
+        if (visit(graph, "a subgraph of " + name))
+          return true;
+    }
+    return false;
+  }
+
+  std::string where;
+};
+
 /// Imports one model; every diagnostic is located at the model file.
 class Importer {
 public:
@@ -145,7 +224,7 @@ public:
     if (!elementType)
       return error(what) << " has unsupported type "
                          << dataTypeName(tensor.data_type());
-    if (tensor.data_location() == ::onnx::TensorProto::EXTERNAL)
+    if (hasExternalData(tensor))
       return error(what) << " uses external data, which is not supported";
     SmallVector<int64_t> shape;
     int64_t numElements = 1;
@@ -559,12 +638,14 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
     StringRef suffix = getRuntimeTypeSuffix(elementType);
     std::string name = ("gatherCompare" + suffix).str();
     auto unrankedType = UnrankedTensorType::get(elementType);
-    func::FuncOp compare = getOrDeclareRuntimeCInterfaceFunction(
+    FailureOr<func::FuncOp> compare = getOrDeclareRuntimeCInterfaceFunction(
         module, name,
         builder.getFunctionType({unrankedType, unrankedType,
                                  builder.getI64Type(), builder.getF64Type(),
                                  builder.getF64Type()},
                                 {}));
+    if (failed(compare))
+      return failure();
     Value expectedValue =
         gather::ONNX::ConstantOp::create(builder, fileLoc, *expected);
     Value args[] = {
@@ -576,7 +657,7 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
                                        llvm::APFloat(options.atol)),
         arith::ConstantFloatOp::create(builder, fileLoc, builder.getF64Type(),
                                        llvm::APFloat(options.rtol))};
-    func::CallOp::create(builder, fileLoc, compare, args);
+    func::CallOp::create(builder, fileLoc, *compare, args);
   }
   if (!options.outputDirectory.empty()) {
     for (auto [index, actual] : llvm::enumerate(call.getResults())) {
@@ -585,8 +666,10 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
           ("gatherWriteTensorProto" + getRuntimeTypeSuffix(elementType)).str();
       auto unrankedType = UnrankedTensorType::get(elementType);
       auto pathType = UnrankedTensorType::get(builder.getI8Type());
-      func::FuncOp write = getOrDeclareRuntimeCInterfaceFunction(
+      FailureOr<func::FuncOp> write = getOrDeclareRuntimeCInterfaceFunction(
           module, name, builder.getFunctionType({unrankedType, pathType}, {}));
+      if (failed(write))
+        return failure();
       std::string path =
           options.outputDirectory + "/output_" + std::to_string(index) + ".pb";
       SmallVector<int8_t> bytes(path.begin(), path.end());
@@ -598,7 +681,7 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
       Value args[] = {
           tensor::CastOp::create(builder, fileLoc, unrankedType, actual),
           tensor::CastOp::create(builder, fileLoc, pathType, pathValue)};
-      func::CallOp::create(builder, fileLoc, write, args);
+      func::CallOp::create(builder, fileLoc, *write, args);
     }
   }
   func::ReturnOp::create(builder, fileLoc,
@@ -612,6 +695,16 @@ OwningOpRef<ModuleOp> Importer::import(const ::onnx::ModelProto &model,
   context->loadDialect<gather::ONNX::ONNXDialect, func::FuncDialect,
                        tensor::TensorDialect, arith::ArithDialect,
                        LLVM::LLVMDialect>();
+  // Before anything else (the ONNX checker would stat() the paths that
+  // external data names, relative to the working directory): gather reads
+  // nothing but the model itself, and the error does not depend on what
+  // exists on the file system.
+  std::string external = ExternalDataFinder().find(model);
+  if (!external.empty()) {
+    error(external) << " uses external data (data_location = EXTERNAL or "
+                    << "external_data entries), which is not supported";
+    return nullptr;
+  }
   if (failed(checkOpsets(model)))
     return nullptr;
   std::string checkError = gather::detail::checkONNXModel(model);

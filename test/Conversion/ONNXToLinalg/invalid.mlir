@@ -55,3 +55,48 @@ module @inner {
     return %0 : tensor<?xf32>
   }
 }
+
+// -----
+
+// Every runtime function name is reserved the same way: a user function
+// named like a printer would replace it when linked.
+// expected-error @+1 {{symbol 'gatherPrintF32' is reserved for gather's runtime and must be an external func.func of type '(tensor<*xf32>, i64) -> ()'}}
+func.func @gatherPrintF32(%t: tensor<*xf32>, %i: i64) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{symbol 'gatherCompareI64' is reserved for gather's runtime and must be an external func.func of type '(tensor<*xi64>, tensor<*xi64>, i64, f64, f64) -> ()'}}
+func.func private @gatherCompareI64(tensor<*xi64>)
+
+// -----
+
+// The C interface names (`_mlir_ciface_` + name), other suffixes and the
+// other families too.
+// expected-error @+1 {{symbol '_mlir_ciface_gatherWriteTensorProtoF32' is reserved for gather's runtime (names starting with gatherReport, gatherPrint, gatherCompare, gatherWriteTensorProto, gatherSetErrorHandler); it can only declare an external function}}
+func.func @_mlir_ciface_gatherWriteTensorProtoF32() {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{symbol 'gatherReportAllocationError' is reserved for gather's runtime (names starting with gatherReport, gatherPrint, gatherCompare, gatherWriteTensorProto, gatherSetErrorHandler); it can only declare an external function}}
+llvm.func @gatherReportAllocationError(%bytes: i64, %what: !llvm.ptr) {
+  llvm.return
+}
+
+// -----
+
+// expected-error @+1 {{symbol 'gatherPrintMine' is reserved for gather's runtime}}
+func.func @gatherPrintMine() {
+  return
+}
+
+// -----
+
+// Declarations with the runtime's types are fine (a program may call the
+// runtime itself).
+func.func private @gatherPrintF32(tensor<*xf32>, i64)
+func.func private @gatherSetErrorHandler(!llvm.ptr) -> !llvm.ptr
+llvm.func @_mlir_ciface_gatherPrintF64(!llvm.ptr, i64)

@@ -102,3 +102,31 @@ func.func @no_fold_huge(%d: tensor<5000000000xf32>) -> tensor<5000000000xf32> {
   %0 = onnx.GatherElements %d, %i : tensor<5000000000xf32>, tensor<5000000000xi64>
   return %0 : tensor<5000000000xf32>
 }
+
+// -----
+
+// A constant gather whose element count does not fit in 64 bits is not
+// folded (the folder counts without wrap-around; it used to abort).
+// CHECK-LABEL: func.func @no_fold_count_overflow
+// CHECK:         %[[R:.*]] = onnx.GatherElements
+// CHECK-NEXT:    return %[[R]] : tensor<2x9223372036854775807xf32>
+func.func @no_fold_count_overflow() -> tensor<2x9223372036854775807xf32> {
+  %d = arith.constant dense<[[1.0], [2.0]]> : tensor<2x1xf32>
+  %i = arith.constant dense<0> : tensor<2x9223372036854775807xi64>
+  %r = onnx.GatherElements %d, %i axis = 1 : tensor<2x1xf32>, tensor<2x9223372036854775807xi64>
+  return %r : tensor<2x9223372036854775807xf32>
+}
+
+// -----
+
+// Nor one whose count wraps to exactly 0 (2^32 x 2^32), nor the identity
+// fold of such a shape.
+// CHECK-LABEL: func.func @no_fold_count_wraps_to_zero
+// CHECK:         %[[R:.*]] = onnx.GatherElements
+// CHECK-NEXT:    return %[[R]]
+func.func @no_fold_count_wraps_to_zero() -> tensor<4294967296x4294967296xf32> {
+  %d = arith.constant dense<1.0> : tensor<4294967296x4294967296xf32>
+  %i = arith.constant dense<0> : tensor<4294967296x4294967296xi64>
+  %r = onnx.GatherElements %d, %i axis = 1 : tensor<4294967296x4294967296xf32>, tensor<4294967296x4294967296xi64>
+  return %r : tensor<4294967296x4294967296xf32>
+}

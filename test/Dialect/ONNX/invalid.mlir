@@ -539,3 +539,34 @@ func.func @unranked_data_axis_too_negative(%data: tensor<*xf32>, %indices: tenso
   %0 = onnx.GatherElements %data, %indices axis = -3 : tensor<*xf32>, tensor<2x?xi32>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// Element counts beyond 64 bits: the rules hold for any size (no
+// wrap-around: 2 x 9223372036854775807 is not -2, 2^32 x 2^32 is not 0).
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @zero_size_axis_huge_indices(%data: tensor<0x4294967296xf32>, %indices: tensor<4294967296x4294967296xi64>) {
+  // expected-error @+1 {{'onnx.GatherElements' op operand 'data' has size 0 along axis 0, so no index is valid, but operand 'indices' has more than 9223372036854775807 elements}}
+  %0 = onnx.GatherElements %data, %indices : tensor<0x4294967296xf32>, tensor<4294967296x4294967296xi64>
+  return
+}
+
+// -----
+
+func.func @zero_size_axis_count_wraps_negative(%data: tensor<2x0xf32>, %indices: tensor<2x9223372036854775807xi64>) {
+  // expected-error @+1 {{'onnx.GatherElements' op operand 'data' has size 0 along axis 1, so no index is valid, but operand 'indices' has more than 9223372036854775807 elements}}
+  %0 = onnx.GatherElements %data, %indices axis = 1 : tensor<2x0xf32>, tensor<2x9223372036854775807xi64>
+  return
+}
+
+// -----
+
+// A splat of an invalid index is rejected whatever its element count.
+func.func @huge_splat_out_of_range(%data: tensor<2x1xf32>) {
+  %indices = arith.constant dense<5> : tensor<2x9223372036854775807xi64>
+  // expected-error @+1 {{'onnx.GatherElements' op operand 'indices' holds value 5 at position [0, 0], outside the valid range [-1, 0] for axis 1 of size 1}}
+  %0 = onnx.GatherElements %data, %indices axis = 1 : tensor<2x1xf32>, tensor<2x9223372036854775807xi64>
+  return
+}

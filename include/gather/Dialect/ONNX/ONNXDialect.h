@@ -33,9 +33,35 @@ llvm::StringRef getRuntimeTypeSuffix(mlir::Type elementType);
 /// Returns the private declaration of runtime function `name` (one taking
 /// tensors as memrefs through MLIR's C interface, like gatherPrint*) in
 /// `module`, creating it with `type`, the `llvm.emit_c_interface` attribute
-/// and read-only (`bufferization.access = "read"`) tensor arguments.
-mlir::func::FuncOp getOrDeclareRuntimeCInterfaceFunction(
+/// and read-only (`bufferization.access = "read"`) tensor arguments. Fails
+/// with an error at the symbol if `module` already has a symbol `name` that
+/// is not such a declaration of `type` (e.g. a user function).
+llvm::FailureOr<mlir::func::FuncOp> getOrDeclareRuntimeCInterfaceFunction(
     mlir::ModuleOp module, llvm::StringRef name, mlir::FunctionType type);
+
+/// Whether `name` is reserved for gather's runtime (libgather_runtime,
+/// libgather_onnx_runtime): it starts with gatherReport, gatherPrint,
+/// gatherCompare, gatherWriteTensorProto or gatherSetErrorHandler, possibly
+/// after the `_mlir_ciface_` prefix of MLIR's C interface wrappers.
+bool isReservedRuntimeName(llvm::StringRef name);
+
+/// The type of the C-interface runtime function `name` (gatherPrint<Suffix>,
+/// gatherCompare<Suffix>, gatherWriteTensorProto<Suffix>, see
+/// getRuntimeTypeSuffix) as compiled code declares it, or null if `name` is
+/// not one of them.
+mlir::FunctionType getRuntimeCInterfaceFunctionType(mlir::MLIRContext *context,
+                                                    llvm::StringRef name);
+
+/// Checks every symbol with a reserved name (isReservedRuntimeName) in
+/// `root` and the modules nested in it: it must be an external function
+/// declaration (func.func or llvm.func), and a func.func must have the type
+/// `expectedType(name)` returns, when that is not null. Otherwise emits
+/// "symbol '<name>' is reserved for gather's runtime ..." at the symbol and
+/// fails. A definition would replace the runtime's function when the code
+/// is linked; a wrong type would make calls read wrong arguments.
+mlir::LogicalResult verifyRuntimeSymbols(
+    mlir::Operation *root,
+    llvm::function_ref<mlir::FunctionType(llvm::StringRef)> expectedType);
 } // namespace gather
 
 #endif // GATHER_DIALECT_ONNX_ONNXDIALECT_H

@@ -1,0 +1,210 @@
+//===- CheckAllocations.cpp - Failed heap allocations reported ------------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements `check-memref-allocations` (see Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Support/CheckedSize.h"
+#include "gather/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace gather {
+#define GEN_PASS_DEF_CHECKALLOCATIONSPASS
+#include "gather/Transforms/Passes.h.inc"
+} // namespace gather
+
+using namespace mlir;
+
+namespace {
+
+/// The runtime's report (gather/Runtime/GatherRuntime.h).
+constexpr StringLiteral kReportAllocationError = "gatherReportAllocationError";
+
+/// Bytes per element of a memref of `type` as the LLVM lowering lays it
+/// out, or std::nullopt if unknown (the check then counts elements).
+std::optional<int64_t> getElementBytes(Type type) {
+  if (isa<IndexType>(type))
+    return 8;
+  if (type.isIntOrFloat())
+    return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    std::optional<int64_t> part = getElementBytes(complex.getElementType());
+    return part ? std::optional<int64_t>(2 * *part) : std::nullopt;
+  }
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    std::optional<int64_t> element = getElementBytes(vector.getElementType());
+    if (!element || vector.isScalable())
+      return std::nullopt;
+    return gather::getCheckedNumElements(vector.getShape(), *element);
+  }
+  return std::nullopt;
+}
+
+/// "<what> (<type>)": the op's name if its location has one (a NameLoc, as
+/// convert-onnx-to-linalg gives its result buffers), where, and the type.
+std::string describe(memref::AllocOp alloc) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  Location loc = alloc.getLoc();
+  if (auto named = dyn_cast<NameLoc>(loc)) {
+    os << named.getName().getValue();
+    loc = named.getChildLoc();
+    if (!isa<UnknownLoc>(loc))
+      os << " at ";
+  }
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
+    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
+       << fileLoc.getColumn();
+  else if (!isa<UnknownLoc>(loc))
+    os << loc;
+  os << (text.empty() ? "" : " ") << "(" << alloc.getType() << ")";
+  return text;
+}
+
+struct CheckAllocationsPass
+    : public gather::impl::CheckAllocationsPassBase<CheckAllocationsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<memref::AllocOp> allocs;
+    getOperation().walk(
+        [&](memref::AllocOp alloc) { allocs.push_back(alloc); });
+    // Declarations and descriptions go into the module nearest to each
+    // allocation.
+    llvm::DenseMap<Operation *, func::FuncOp> reports;
+    unsigned site = 0;
+    for (memref::AllocOp alloc : allocs) {
+      auto module = alloc->getParentOfType<ModuleOp>();
+      func::FuncOp &report = reports[module];
+      if (!report)
+        report = getOrDeclareReport(module);
+      if (!report)
+        return signalPassFailure();
+      std::string name;
+      do
+        name = "__gather_alloc_site_" + std::to_string(site++);
+      while (module.lookupSymbol(name));
+      guard(alloc, module, report, name);
+    }
+  }
+
+private:
+  /// The declaration of the report function; null (diagnosed) if the module
+  /// has another symbol of that name.
+  func::FuncOp getOrDeclareReport(ModuleOp module) {
+    MLIRContext *context = module.getContext();
+    auto type = FunctionType::get(
+        context,
+        {IntegerType::get(context, 64), LLVM::LLVMPointerType::get(context)},
+        {});
+    if (Operation *existing = module.lookupSymbol(kReportAllocationError)) {
+      auto function = dyn_cast<func::FuncOp>(existing);
+      if (function && function.isExternal() &&
+          function.getFunctionType() == type)
+        return function;
+      existing->emitError("symbol '")
+          << kReportAllocationError
+          << "' is reserved for gather's runtime and must be an external "
+          << "func.func of type " << type;
+      return nullptr;
+    }
+    OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+    auto function = func::FuncOp::create(builder, module.getLoc(),
+                                         kReportAllocationError, type);
+    function.setPrivate();
+    return function;
+  }
+
+  /// Emits the size check before `alloc` and the null check after it.
+  void guard(memref::AllocOp alloc, ModuleOp module, func::FuncOp report,
+             StringRef name) {
+    Location loc = alloc.getLoc();
+    OpBuilder b(alloc);
+    MemRefType type = alloc.getType();
+    Type i64 = b.getI64Type();
+    // The description: a private constant NUL-terminated string.
+    LLVM::GlobalOp global;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(module.getBody());
+      std::string text = describe(alloc) + '\0';
+      global = LLVM::GlobalOp::create(
+          b, loc, LLVM::LLVMArrayType::get(b.getI8Type(), text.size()),
+          /*isConstant=*/true, LLVM::Linkage::Private, name,
+          b.getStringAttr(text), /*alignment=*/0);
+    }
+    auto reportWith = [&](OpBuilder &nb, Location nestedLoc, Value bytes) {
+      Value what = LLVM::AddressOfOp::create(nb, nestedLoc, global);
+      func::CallOp::create(nb, nestedLoc, report, ValueRange{bytes, what});
+    };
+
+    // Static part: element bytes times the static sizes, checked here.
+    std::optional<int64_t> staticBytes = gather::getCheckedNumElements(
+        llvm::to_vector(llvm::make_filter_range(
+            type.getShape(),
+            [](int64_t s) { return !ShapedType::isDynamic(s); })),
+        getElementBytes(type.getElementType()).value_or(1));
+    Value tooBig;
+    Value bytes;
+    if (!staticBytes) {
+      tooBig = arith::ConstantIntOp::create(b, loc, 1, 1);
+      bytes = arith::ConstantIntOp::create(b, loc, -1, 64);
+    } else {
+      // Dynamic part: multiplied at run time, unsigned, watching the high
+      // half of each product and the sign of the low half.
+      bytes = arith::ConstantIntOp::create(b, loc, *staticBytes, 64);
+      Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
+      for (Value size : alloc.getDynamicSizes()) {
+        Value size64 = arith::IndexCastUIOp::create(b, loc, i64, size);
+        auto product = arith::MulUIExtendedOp::create(b, loc, bytes, size64);
+        Value overflow = arith::OrIOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                  product.getHigh(), zero),
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                  product.getLow(), zero));
+        tooBig =
+            tooBig ? arith::OrIOp::create(b, loc, tooBig, overflow).getResult()
+                   : overflow;
+        bytes = product.getLow();
+      }
+    }
+    if (tooBig) {
+      Value reported = arith::SelectOp::create(
+          b, loc, tooBig, arith::ConstantIntOp::create(b, loc, -1, 64), bytes);
+      scf::IfOp::create(b, loc, tooBig, [&](OpBuilder &nb, Location nl) {
+        reportWith(nb, nl, reported);
+        scf::YieldOp::create(nb, nl);
+      });
+      bytes = reported;
+    }
+
+    // After the allocation: a null buffer of a non-zero size failed.
+    b.setInsertionPointAfter(alloc);
+    Value pointer =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, alloc);
+    Value zeroIndex = arith::ConstantIndexOp::create(b, loc, 0);
+    Value isNull = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         pointer, zeroIndex);
+    Value nonEmpty =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bytes,
+                              arith::ConstantIntOp::create(b, loc, 0, 64));
+    Value failed = arith::AndIOp::create(b, loc, isNull, nonEmpty);
+    scf::IfOp::create(b, loc, failed, [&](OpBuilder &nb, Location nl) {
+      reportWith(nb, nl, bytes);
+      scf::YieldOp::create(nb, nl);
+    });
+  }
+};
+
+} // namespace
