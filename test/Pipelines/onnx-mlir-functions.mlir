@@ -1,7 +1,7 @@
 // GatherElements test functions written as in onnx-mlir's own tests
 // (generic form, onnx.Constant, "func.return" / "onnx.Return", an unranked
 // result) go through the whole pipeline to the LLVM dialect.
-// RUN: gather-opt %s --onnx-to-llvm | FileCheck %s --implicit-check-not=onnx. --implicit-check-not=func.func --implicit-check-not=linalg.
+// RUN: gather-opt %s --onnx-to-llvm | FileCheck %s --implicit-check-not=' onnx.' --implicit-check-not=' "onnx.' --implicit-check-not=func.func --implicit-check-not=linalg.
 // CHECK-DAG: llvm.func @test_gather_elements_axis0(
 // CHECK-DAG: llvm.func @test_gather_elements(
 // CHECK-DAG: llvm.func @test_unranked(

@@ -11,7 +11,9 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace mlir;
 using namespace gather::ONNX;
@@ -231,4 +233,66 @@ LogicalResult gather::verifyRuntimeSymbols(
     return WalkResult::interrupt();
   });
   return failure(result.wasInterrupted());
+}
+
+std::string gather::formatRuntimeLocation(Location loc) {
+  return llvm::TypeSwitch<LocationAttr, std::string>(loc)
+      .Case([](FileLineColRange file) {
+        std::string text = file.getFilename().str();
+        if (file.getStartLine() != 0 || file.getStartColumn() != 0)
+          text += ":" + std::to_string(file.getStartLine()) + ":" +
+                  std::to_string(file.getStartColumn());
+        return text;
+      })
+      .Case([](NameLoc name) {
+        std::string child = formatRuntimeLocation(name.getChildLoc());
+        return child.empty() ? name.getName().str()
+                             : child + ": " + name.getName().str();
+      })
+      .Case([](FusedLoc fused) {
+        std::string text;
+        for (Location part : fused.getLocations()) {
+          std::string formatted = formatRuntimeLocation(part);
+          if (formatted.empty())
+            continue;
+          text += (text.empty() ? "" : ", ") + formatted;
+        }
+        return text;
+      })
+      .Case([](CallSiteLoc call) {
+        return formatRuntimeLocation(call.getCallee());
+      })
+      .Case([](OpaqueLoc opaque) {
+        return formatRuntimeLocation(opaque.getFallbackLocation());
+      })
+      .Default([](LocationAttr) { return std::string(); });
+}
+
+LLVM::GlobalOp
+gather::getOrCreateLocationGlobal(ModuleOp module, Location loc,
+                                  OpBuilder::Listener *listener) {
+  std::string text = formatRuntimeLocation(loc);
+  text.push_back('\0');
+  MLIRContext *context = loc.getContext();
+  std::string base =
+      "__gather_location_" + llvm::utohexstr(llvm::xxh3_64bits(text));
+  std::string name = base;
+  for (unsigned suffix = 0;; ++suffix) {
+    Operation *symbol = module.lookupSymbol(name);
+    auto global = dyn_cast_or_null<LLVM::GlobalOp>(symbol);
+    auto value = global ? dyn_cast_or_null<StringAttr>(global.getValueOrNull())
+                        : StringAttr();
+    if (value && value.getValue() == text)
+      return global;
+    if (!symbol) {
+      OpBuilder builder(context, listener);
+      builder.setInsertionPointToStart(module.getBody());
+      return LLVM::GlobalOp::create(
+          builder, module.getLoc(),
+          LLVM::LLVMArrayType::get(IntegerType::get(context, 8), text.size()),
+          /*isConstant=*/true, LLVM::Linkage::Private, name,
+          StringAttr::get(context, text));
+    }
+    name = base + "_" + std::to_string(suffix);
+  }
 }

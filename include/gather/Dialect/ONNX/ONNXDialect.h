@@ -13,6 +13,7 @@
 #define GATHER_DIALECT_ONNX_ONNXDIALECT_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/Types.h"
@@ -62,6 +63,20 @@ mlir::FunctionType getRuntimeCInterfaceFunctionType(mlir::MLIRContext *context,
 mlir::LogicalResult verifyRuntimeSymbols(
     mlir::Operation *root,
     llvm::function_ref<mlir::FunctionType(llvm::StringRef)> expectedType);
+/// `loc` as text for run-time reports, as MLIR's diagnostics print it:
+/// `file:line:col` for a file location, `file` for a file without a line;
+/// a name location as `<child>: <name>` (an imported ONNX node:
+/// `model.onnx: node 'n1' (TopK)`); the locations of a fused location
+/// joined with `, `; a call site as its callee. "" when unknown.
+std::string formatRuntimeLocation(mlir::Location loc);
+
+/// The text of formatRuntimeLocation(`loc`), NUL-terminated, as a private
+/// constant llvm.mlir.global of `module` (the `location` argument of the
+/// runtime's gatherReport* functions), shared by every op with the same
+/// text and created through `listener` (may be null) if needed.
+mlir::LLVM::GlobalOp
+getOrCreateLocationGlobal(mlir::ModuleOp module, mlir::Location loc,
+                          mlir::OpBuilder::Listener *listener = nullptr);
 } // namespace gather
 
 #endif // GATHER_DIALECT_ONNX_ONNXDIALECT_H

@@ -192,12 +192,11 @@ func::FuncOp getOrDeclareReportIndexError(Operation *op) {
     return existing;
   MLIRContext *context = op->getContext();
   Type i64 = IntegerType::get(context, 64);
+  Type ptr = LLVM::LLVMPointerType::get(context);
   OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
   auto function = func::FuncOp::create(
       b, module.getLoc(), kReportIndexError,
-      FunctionType::get(
-          context, {i64, LLVM::LLVMPointerType::get(context), i64, i64, i64},
-          {}));
+      FunctionType::get(context, {ptr, i64, ptr, i64, i64, i64}, {}));
   function.setPrivate();
   return function;
 }
@@ -582,8 +581,15 @@ struct GatherElementsShardingModel
           memref::ExtractAlignedPointerAsIndexOp::create(b, nl, position));
       Value pointer = LLVM::IntToPtrOp::create(
           b, nl, LLVM::LLVMPointerType::get(b.getContext()), address);
+      Value location = LLVM::AddressOfOp::create(
+          b, nl,
+          getOrCreateLocationGlobal(op->getParentOfType<ModuleOp>(),
+                                    op->getLoc()));
       Value args[] = {
-          value, pointer, createI64Constant(b, nl, rank),
+          location,
+          value,
+          pointer,
+          createI64Constant(b, nl, rank),
           createI64Constant(b, nl, getAxis(op)),
           arith::IndexCastOp::create(b, nl, b.getI64Type(), axisSize)};
       // (Freed by the buffer deallocation pipeline.)
