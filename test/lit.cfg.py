@@ -51,6 +51,10 @@ if config.asan_runtime:
     config.available_features.add("asan")
     config.environment["ASAN_OPTIONS"] = "abort_on_error=1:detect_leaks=1"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:abort_on_error=1"
+    # UCX (loaded by MPICH's libmpich) binary-patches mmap when it loads and
+    # jumps into a wild address under ASan's mmap interceptor; its memory
+    # hooks are not needed here (no RDMA).
+    config.environment["UCX_MEM_MMAP_HOOK_MODE"] = "none"
     config.environment["LSAN_OPTIONS"] = "suppressions=" + os.path.join(
         config.gather_src_root, "utils", "lsan.supp")
     for tool in ("lli", "mlir-opt", "mlir-runner"):

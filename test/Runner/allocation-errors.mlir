@@ -1,4 +1,7 @@
 // REQUIRES: jit
+// ASan reserves terabytes of virtual memory for its shadow, so `ulimit -v`
+// cannot apply to a sanitizer build.
+// UNSUPPORTED: asan
 // Heap allocations that cannot succeed are reported through gather's runtime
 // (check-memref-allocations) with the bytes requested and the buffer's op,
 // and gather-runner exits with status 1: no crash on a null buffer or on a

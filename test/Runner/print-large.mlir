@@ -1,4 +1,7 @@
 // REQUIRES: jit
+// ASan reserves terabytes of virtual memory for its shadow, so `ulimit -v`
+// cannot apply to a sanitizer build.
+// UNSUPPORTED: asan
 // The result printer streams: a result of any size prints in bounded memory,
 // without first building its text in one string. tensor<10000000000x0xf32>
 // (no elements, 40 GB of text) starts printing at once instead of aborting
