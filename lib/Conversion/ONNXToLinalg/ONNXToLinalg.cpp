@@ -77,49 +77,15 @@ Value getDimSize(OpBuilder &builder, Location loc, Value value, int64_t dim) {
   return tensor::DimOp::create(builder, loc, value, dim);
 }
 
-/// The argument types of runtime function `name` (GatherRuntime.h): the
-/// op's location string, then the values of the report.
-SmallVector<Type> getRuntimeFunctionArgTypes(MLIRContext *context,
-                                             StringRef name) {
-  Type i64 = IntegerType::get(context, 64);
-  Type ptr = LLVM::LLVMPointerType::get(context);
-  if (name == kReportIndexError)
-    return {ptr, i64, ptr, i64, i64, i64};
-  if (name == kReportShapeError)
-    return {ptr, i64, i64, i64, i64};
-  // kReportIndexErrorsOmitted, kReportRankError, kReportResultShapeError,
-  // kReportDestinationShapeError
-  return {ptr, i64, i64, i64};
-}
-
-FunctionType getRuntimeFunctionType(MLIRContext *context, StringRef name) {
-  return FunctionType::get(context, getRuntimeFunctionArgTypes(context, name),
-                           {});
-}
-
 /// Checks the symbols with names reserved for the runtime (the report
 /// functions these passes call, and every other runtime function).
 LogicalResult verifyReservedSymbols(Operation *root) {
   MLIRContext *context = root->getContext();
   return verifyRuntimeSymbols(root, [&](StringRef name) -> FunctionType {
     if (llvm::is_contained(kReportFunctions, name))
-      return getRuntimeFunctionType(context, name);
+      return getReportFunctionType(context, name);
     return getRuntimeCInterfaceFunctionType(context, name);
   });
-}
-
-/// Returns the private declaration of runtime function `name` in `module`,
-/// creating it if needed. (The pass has checked that an existing symbol of
-/// that name has the right type.)
-func::FuncOp getOrDeclareRuntimeFunction(ModuleOp module, StringRef name) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
-    return existing;
-  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
-  auto function =
-      func::FuncOp::create(builder, module.getLoc(), name,
-                           getRuntimeFunctionType(module.getContext(), name));
-  function.setPrivate();
-  return function;
 }
 
 Value negate(OpBuilder &builder, Location loc, Value condition) {
@@ -716,7 +682,7 @@ private:
 
   /// The declaration of runtime function `name` in the module.
   func::FuncOp getRuntimeFunction(StringRef name) {
-    return getOrDeclareRuntimeFunction(module, name);
+    return getOrDeclareReportFunction(module, name);
   }
 
   /// A pointer to the op's location as NUL-terminated text (a private
@@ -974,7 +940,7 @@ struct CheckGatherDestinationsPass
           Value reportNow = negate(b, loc, equal);
           if (allEqual)
             reportNow = arith::AndIOp::create(b, loc, reportNow, allEqual);
-          func::FuncOp report = getOrDeclareRuntimeFunction(
+          func::FuncOp report = getOrDeclareReportFunction(
               op->getParentOfType<ModuleOp>(), kReportDestinationShapeError);
           scf::IfOp::create(b, loc, reportNow, [&](OpBuilder &nb, Location nl) {
             Value args[] = {LLVM::AddressOfOp::create(

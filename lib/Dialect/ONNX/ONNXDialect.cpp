@@ -296,3 +296,26 @@ gather::getOrCreateLocationGlobal(ModuleOp module, Location loc,
     name = base + "_" + std::to_string(suffix);
   }
 }
+
+FunctionType gather::getReportFunctionType(MLIRContext *context,
+                                           StringRef name) {
+  Type i64 = IntegerType::get(context, 64);
+  Type ptr = LLVM::LLVMPointerType::get(context);
+  if (name == "gatherReportIndexError")
+    return FunctionType::get(context, {ptr, i64, ptr, i64, i64, i64}, {});
+  if (name == "gatherReportShapeError")
+    return FunctionType::get(context, {ptr, i64, i64, i64, i64}, {});
+  return FunctionType::get(context, {ptr, i64, i64, i64}, {});
+}
+
+func::FuncOp gather::getOrDeclareReportFunction(ModuleOp module,
+                                                StringRef name) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+  auto function =
+      func::FuncOp::create(builder, module.getLoc(), name,
+                           getReportFunctionType(module.getContext(), name));
+  function.setPrivate();
+  return function;
+}

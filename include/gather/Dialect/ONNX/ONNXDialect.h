@@ -77,6 +77,19 @@ std::string formatRuntimeLocation(mlir::Location loc);
 mlir::LLVM::GlobalOp
 getOrCreateLocationGlobal(mlir::ModuleOp module, mlir::Location loc,
                           mlir::OpBuilder::Listener *listener = nullptr);
+/// The type of runtime report function `name` (GatherRuntime.h: the op's
+/// location string, then the values of the report): gatherReportIndexError,
+/// gatherReportShapeError, or one of the (location, i64, i64, i64) reports
+/// (gatherReportIndexErrorsOmitted, gatherReportRankError,
+/// gatherReportResultShapeError, gatherReportDestinationShapeError).
+mlir::FunctionType getReportFunctionType(mlir::MLIRContext *context,
+                                         llvm::StringRef name);
+
+/// The private declaration of report function `name` in `module`, created
+/// with getReportFunctionType if missing (callers check reserved names
+/// first, see verifyRuntimeSymbols).
+mlir::func::FuncOp getOrDeclareReportFunction(mlir::ModuleOp module,
+                                              llvm::StringRef name);
 } // namespace gather
 
 #endif // GATHER_DIALECT_ONNX_ONNXDIALECT_H

@@ -185,22 +185,6 @@ Value allReduceScalar(OpBuilder &b, Location loc, Value scalar, StringRef grid,
       b, loc, reduced, ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
 }
 
-/// The declaration of gatherReportIndexError in the module of `op`.
-func::FuncOp getOrDeclareReportIndexError(Operation *op) {
-  auto module = op->getParentOfType<ModuleOp>();
-  if (auto existing = module.lookupSymbol<func::FuncOp>(kReportIndexError))
-    return existing;
-  MLIRContext *context = op->getContext();
-  Type i64 = IntegerType::get(context, 64);
-  Type ptr = LLVM::LLVMPointerType::get(context);
-  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-  auto function = func::FuncOp::create(
-      b, module.getLoc(), kReportIndexError,
-      FunctionType::get(context, {ptr, i64, ptr, i64, i64, i64}, {}));
-  function.setPrivate();
-  return function;
-}
-
 /// onnx.GatherElements as a one-hot contraction (see Sharding.h).
 struct GatherElementsShardingModel
     : public ShardingInterface::ExternalModel<GatherElementsShardingModel,
@@ -538,7 +522,8 @@ struct GatherElementsShardingModel
         gridName, usedAxes, ReductionKind::Min);
     Value bad = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
                                       key, none);
-    func::FuncOp report = getOrDeclareReportIndexError(op);
+    func::FuncOp report = getOrDeclareReportFunction(
+        op->getParentOfType<ModuleOp>(), kReportIndexError);
     scf::IfOp::create(builder, loc, bad, [&](OpBuilder &b, Location nl) {
       // The global coordinates of `key`; the process whose slab holds them
       // contributes the value.
