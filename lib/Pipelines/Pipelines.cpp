@@ -75,9 +75,10 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCSEPass());
   }
 
-  // Threads (scf.forall) and vectors (vector.gather) for the gathers.
+  // The gathers' loops, each fused with its index check; threads
+  // (scf.forall) and vectors (vector.gather).
   bool threads = options.numThreads != 1;
-  if (options.vectorSize != 0 || threads) { // (the pass rejects < 0)
+  {
     TileAndVectorizeGathersPassOptions codegenOptions;
     codegenOptions.vectorSize = options.vectorSize;
     codegenOptions.parallel = threads;
@@ -99,6 +100,10 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   // Gathers whose results are carried through loops (iter_args).
   bufferizeOptions.allowReturnAllocsFromLoops = true;
+  // New buffers (tensor.empty) are row-major too: a loop's result yielded
+  // by an scf.if then keeps the identity layout (no strided cast, no copy).
+  bufferizeOptions.unknownTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

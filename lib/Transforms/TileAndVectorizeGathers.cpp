@@ -14,22 +14,19 @@
 #include "gather/Support/CheckedSize.h"
 #include "gather/Transforms/Passes.h"
 
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
-#include "mlir/Dialect/SCF/Transforms/Transforms.h"
-#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <limits>
 
@@ -57,15 +54,16 @@ bool isGatherLike(linalg::GenericOp op) {
   return std::distance(extracts.begin(), extracts.end()) == 1;
 }
 
-/// The index check convert-onnx-to-linalg emits right after `gather` (same
-/// block, same `indices`, before any other gather): a generic of the same
-/// rank (> 1) whose i1 output is indexed by all but the innermost dimension,
-/// the innermost being a reduction. Null if there is none.
+/// The index check convert-onnx-to-linalg emits with `gather`: a
+/// linalg.generic after it in the same block, before any other gather, that
+/// reduces the same `indices` (identity map, all iterators reductions) into
+/// a tensor<i1> with an `arith.ori` of its accumulator. Nothing between the
+/// two uses the gather's result (the fused loop replaces both at the
+/// check). Null if there is none.
 linalg::GenericOp findIndexCheck(linalg::GenericOp gather) {
   int64_t rank = gather.getNumLoops();
-  if (rank < 2)
-    return nullptr;
   Value indices = gather.getDpsInputs()[0];
+  Block *block = gather->getBlock();
   for (Operation *op = gather->getNextNode(); op; op = op->getNextNode()) {
     auto check = dyn_cast<linalg::GenericOp>(op);
     if (!check)
@@ -74,16 +72,24 @@ linalg::GenericOp findIndexCheck(linalg::GenericOp gather) {
       return nullptr;
     if (!check.hasPureTensorSemantics() || check.getNumDpsInputs() != 1 ||
         check.getDpsInputs()[0] != indices || check.getNumDpsInits() != 1 ||
-        check.getNumLoops() != rank ||
-        check.getNumParallelLoops() != static_cast<unsigned>(rank - 1) ||
-        !getElementTypeOrSelf(check.getDpsInits()[0].getType()).isInteger(1))
+        check.getNumLoops() != rank || check.getNumReductionLoops() != rank ||
+        check.getDpsInits()[0].getType() !=
+            RankedTensorType::get({}, IntegerType::get(op->getContext(), 1)))
       continue;
     SmallVector<AffineMap> maps = check.getIndexingMapsArray();
-    if (maps[0].isIdentity() &&
-        maps[1] == AffineMap::getMultiDimIdentityMap(rank, check.getContext())
-                       .getMajorSubMap(rank - 1) &&
-        check.getIteratorTypesArray().back() == utils::IteratorType::reduction)
-      return check;
+    auto yield = cast<linalg::YieldOp>(check.getBody()->getTerminator());
+    auto ori = yield.getValues().front().getDefiningOp<arith::OrIOp>();
+    Value accumulator = check.getBody()->getArgument(1);
+    if (maps[0].isIdentity() && maps[1].getNumResults() == 0 && ori &&
+        (ori.getLhs() == accumulator || ori.getRhs() == accumulator) &&
+        llvm::hasSingleElement(accumulator.getUses()) &&
+        check.getBody()->getOps<linalg::IndexOp>().empty()) {
+      bool usedBefore = llvm::any_of(gather->getUsers(), [&](Operation *user) {
+        Operation *ancestor = block->findAncestorOpInBlock(*user);
+        return !ancestor || ancestor->isBeforeInBlock(check);
+      });
+      return usedBefore ? nullptr : check;
+    }
   }
   return nullptr;
 }
@@ -143,6 +149,420 @@ bool canVectorize(linalg::GenericOp gather) {
 /// target's width).
 constexpr int64_t kMaxVectorSize = 256;
 
+/// Whether the ops of `body` (a gather's or its check's) can be computed on
+/// vectors: linalg.index, scalar constants, the read of `data`
+/// (tensor.extract of a tensor defined outside the body) and elementwise ops
+/// on scalars.
+bool isVectorizableBody(Block *body) {
+  auto isScalar = [](Type type) { return type.isIntOrIndexOrFloat(); };
+  return llvm::all_of(body->without_terminator(), [&](Operation &op) {
+    if (isa<linalg::IndexOp, arith::ConstantOp>(op))
+      return true;
+    if (auto extract = dyn_cast<tensor::ExtractOp>(op))
+      return extract.getTensor().getParentBlock() != body;
+    return op.hasTrait<OpTrait::Elementwise>() && op.getNumRegions() == 0 &&
+           llvm::all_of(op.getOperandTypes(), isScalar) &&
+           llvm::all_of(op.getResultTypes(), isScalar);
+  });
+}
+
+/// Builds the loops of one gather and, if any, of its index check, fused:
+/// every element of `indices` is read once, by the iteration that gathers
+/// with it, and that iteration also ORs "out of range" into a loop-carried
+/// i1 (a vector<Nxi1> in vectorized loops, reduced once per row). The
+/// element computations are the bodies of the two generics: cloned for
+/// scalar iterations, computed on vectors (the read of `data` as one
+/// vector.gather) for vector iterations.
+class FusedGatherBuilder {
+public:
+  FusedGatherBuilder(OpBuilder &b, Location loc, linalg::GenericOp gather,
+                     linalg::GenericOp check, int64_t vectorSize)
+      : loc(loc), gather(gather), check(check), vectorSize(vectorSize) {
+    indices = gather.getDpsInputs()[0];
+    data = getGatheredTensor(gather);
+    resultType = cast<RankedTensorType>(gather.getResult(0).getType());
+    rank = resultType.getRank();
+    zero = arith::ConstantIndexOp::create(b, loc, 0);
+    one = arith::ConstantIndexOp::create(b, loc, 1);
+    for (int64_t d = 0; d < rank; ++d)
+      sizes.push_back(getSize(b, indices, d));
+    if (vectorSize == 0)
+      return;
+    // Strides of `data` (contiguous, row-major), in elements.
+    strides.assign(rank, one);
+    for (int64_t d = rank - 2; d >= 0; --d)
+      strides[d] = arith::MulIOp::create(b, loc, strides[d + 1],
+                                         getSize(b, data, d + 1));
+  }
+
+  /// Sizes of `indices`, as index values.
+  ArrayRef<Value> getSizes() const { return sizes; }
+
+  /// Serial loops over the rows (scf.for), writing into `init`; `accumulator`
+  /// (null without check) is the initial "out of range". Returns the result
+  /// and the final "out of range" (null without check).
+  std::pair<Value, Value> buildSerial(OpBuilder &b, Value init,
+                                      Value accumulator) {
+    SmallVector<Value> outer;
+    return buildSerialLevel(b, 0, outer, init, accumulator);
+  }
+
+  /// Threads: one scf.forall over the rows (chunks of `chunk` elements for
+  /// rank 1), writing into `init`. A row that finds a value out of range
+  /// sets `flag` (a memref<i8>, zeroed here) with an atomic or; returns the
+  /// result and "any out of range" (null without check).
+  std::pair<Value, Value> buildThreaded(OpBuilder &b, Value init, Value flag,
+                                        int64_t chunk) {
+    if (check)
+      memref::StoreOp::create(b, loc,
+                              arith::ConstantIntOp::create(b, loc, 0, 8), flag,
+                              ValueRange{});
+    scf::ForallOp forall;
+    if (rank == 1) {
+      forall = scf::ForallOp::create(
+          b, loc, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{getAsOpFoldResult(sizes[0])},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(chunk)}, ValueRange{init},
+          std::nullopt);
+    } else {
+      SmallVector<OpFoldResult> upperBounds;
+      for (int64_t d = 0; d + 1 < rank; ++d)
+        upperBounds.push_back(getAsOpFoldResult(sizes[d]));
+      forall = scf::ForallOp::create(b, loc, upperBounds, ValueRange{init},
+                                     std::nullopt);
+    }
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(forall.getTerminator());
+    Value shared = forall.getRegionIterArgs()[0];
+    SmallVector<Value> outer, offsets;
+    Value start = zero, length = sizes[rank - 1];
+    if (rank == 1) {
+      start = forall.getInductionVars()[0];
+      length = arith::MinSIOp::create(
+          b, loc, arith::ConstantIndexOp::create(b, loc, chunk),
+          arith::SubIOp::create(b, loc, sizes[0], start));
+    } else {
+      outer = llvm::to_vector(forall.getInductionVars());
+    }
+    offsets = outer;
+    offsets.push_back(start);
+    SmallVector<OpFoldResult> sliceSizes(rank - 1, b.getIndexAttr(1));
+    sliceSizes.push_back(getAsOpFoldResult(length));
+    SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
+    std::optional<int64_t> staticLength = getConstantIntValue(length);
+    auto rowType = RankedTensorType::get(
+        {staticLength ? *staticLength : ShapedType::kDynamic},
+        resultType.getElementType());
+    Value row = tensor::ExtractSliceOp::create(b, loc, rowType, shared,
+                                               getAsOpFoldResult(offsets),
+                                               sliceSizes, unitStrides);
+    Value noneYet =
+        check ? arith::ConstantIntOp::create(b, loc, 0, 1) : Value();
+    auto [newRow, bad] = buildRow(b, outer, start, length, row, {}, noneYet);
+    if (check) {
+      scf::IfOp::create(b, loc, bad, [&](OpBuilder &nb, Location nl) {
+        memref::AtomicRMWOp::create(nb, nl, arith::AtomicRMWKind::ori,
+                                    arith::ConstantIntOp::create(nb, nl, 1, 8),
+                                    flag, ValueRange{});
+        scf::YieldOp::create(nb, nl);
+      });
+    }
+    b.setInsertionPointToStart(forall.getTerminator().getBody());
+    tensor::ParallelInsertSliceOp::create(b, loc, newRow, shared,
+                                          getAsOpFoldResult(offsets),
+                                          sliceSizes, unitStrides);
+    b.setInsertionPointAfter(forall);
+    Value any;
+    if (check) {
+      Value flagValue = memref::LoadOp::create(b, loc, flag, ValueRange{});
+      any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, flagValue,
+                                  arith::ConstantIntOp::create(b, loc, 0, 8));
+    }
+    return {forall.getResult(0), any};
+  }
+
+private:
+  /// A value of a vector iteration: the same for every lane (`Uniform`, a
+  /// scalar), one per lane (`Varying`, a vector), or the lane's position
+  /// along the innermost dimension (`Innermost`: the scalar is lane 0's).
+  struct LaneValue {
+    enum class Kind { Uniform, Varying, Innermost } kind;
+    Value value;
+  };
+
+  Value getSize(OpBuilder &b, Value tensor, int64_t d) {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    if (!type.isDynamicDim(d))
+      return arith::ConstantIndexOp::create(b, loc, type.getDimSize(d));
+    return tensor::DimOp::create(b, loc, tensor, d);
+  }
+
+  std::pair<Value, Value> buildSerialLevel(OpBuilder &b, int64_t d,
+                                           SmallVector<Value> &outer, Value out,
+                                           Value accumulator) {
+    if (d + 1 >= rank)
+      return buildRow(b, outer, zero, sizes[rank - 1], out, outer, accumulator);
+    SmallVector<Value> iterArgs = {out};
+    if (accumulator)
+      iterArgs.push_back(accumulator);
+    auto loop = scf::ForOp::create(
+        b, loc, zero, sizes[d], one, iterArgs,
+        [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
+          outer.push_back(iv);
+          auto [newOut, newAccumulator] = buildSerialLevel(
+              lb, d + 1, outer, args[0], accumulator ? args[1] : Value());
+          outer.pop_back();
+          SmallVector<Value> yielded = {newOut};
+          if (newAccumulator)
+            yielded.push_back(newAccumulator);
+          scf::YieldOp::create(lb, loc, yielded);
+        });
+    return {loop.getResult(0), accumulator ? loop.getResult(1) : Value()};
+  }
+
+  /// Elements [start, start + length) of the row at `outer` (the
+  /// coordinates before the innermost one) into `out` at
+  /// [outPrefix..., 0 .. length): vectors of vectorSize, then scalars for
+  /// the rest.
+  std::pair<Value, Value> buildRow(OpBuilder &b, ArrayRef<Value> outer,
+                                   Value start, Value length, Value out,
+                                   ArrayRef<Value> outPrefix,
+                                   Value accumulator) {
+    Value lower = zero;
+    std::optional<int64_t> staticLength = getConstantIntValue(length);
+    if (vectorSize > 1 && (!staticLength || *staticLength >= vectorSize)) {
+      Value vectorEnd;
+      if (staticLength) {
+        vectorEnd = arith::ConstantIndexOp::create(
+            b, loc, *staticLength - *staticLength % vectorSize);
+      } else {
+        Value step = arith::ConstantIndexOp::create(b, loc, vectorSize);
+        vectorEnd = arith::SubIOp::create(
+            b, loc, length, arith::RemUIOp::create(b, loc, length, step));
+      }
+      auto flagsType = VectorType::get({vectorSize}, b.getI1Type());
+      SmallVector<Value> iterArgs = {out};
+      if (accumulator)
+        iterArgs.push_back(arith::ConstantOp::create(
+            b, loc, DenseElementsAttr::get(flagsType, false)));
+      auto loop = scf::ForOp::create(
+          b, loc, zero, vectorEnd,
+          arith::ConstantIndexOp::create(b, loc, vectorSize), iterArgs,
+          [&](OpBuilder &lb, Location, Value position, ValueRange args) {
+            SmallVector<Value> yielded = buildVectorIteration(
+                lb, outer, arith::AddIOp::create(lb, loc, start, position),
+                position, args[0], outPrefix, accumulator ? args[1] : Value());
+            scf::YieldOp::create(lb, loc, yielded);
+          });
+      out = loop.getResult(0);
+      if (accumulator)
+        accumulator = arith::OrIOp::create(
+            b, loc, accumulator,
+            vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
+                                        loop.getResult(1)));
+      if (staticLength && *staticLength % vectorSize == 0)
+        return {out, accumulator};
+      lower = vectorEnd;
+    }
+    SmallVector<Value> iterArgs = {out};
+    if (accumulator)
+      iterArgs.push_back(accumulator);
+    auto loop = scf::ForOp::create(
+        b, loc, lower, length, one, iterArgs,
+        [&](OpBuilder &lb, Location, Value position, ValueRange args) {
+          SmallVector<Value> yielded = buildScalarIteration(
+              lb, outer, arith::AddIOp::create(lb, loc, start, position),
+              position, args[0], outPrefix, accumulator ? args[1] : Value());
+          scf::YieldOp::create(lb, loc, yielded);
+        });
+    return {loop.getResult(0), accumulator ? loop.getResult(1) : Value()};
+  }
+
+  /// One element: the gather's body, then the check's on the same index
+  /// value.
+  SmallVector<Value> buildScalarIteration(OpBuilder &b, ArrayRef<Value> outer,
+                                          Value position, Value outPosition,
+                                          Value out, ArrayRef<Value> outPrefix,
+                                          Value accumulator) {
+    SmallVector<Value> coordinates(outer);
+    coordinates.push_back(position);
+    Value index = tensor::ExtractOp::create(b, loc, indices, coordinates);
+    Value element = cloneBody(b, gather.getBody(), {index}, coordinates);
+    SmallVector<Value> outCoordinates(outPrefix);
+    outCoordinates.push_back(outPosition);
+    SmallVector<Value> results = {
+        tensor::InsertOp::create(b, loc, element, out, outCoordinates)};
+    if (accumulator)
+      results.push_back(
+          cloneBody(b, check.getBody(), {index, accumulator}, coordinates));
+    return results;
+  }
+
+  /// The ops of `body` with its arguments replaced by `arguments` and
+  /// linalg.index d by `coordinates[d]`; returns the yielded value.
+  Value cloneBody(OpBuilder &b, Block *body, ValueRange arguments,
+                  ArrayRef<Value> coordinates) {
+    IRMapping mapping;
+    mapping.map(body->getArguments().take_front(arguments.size()), arguments);
+    for (Operation &op : body->without_terminator()) {
+      if (auto index = dyn_cast<linalg::IndexOp>(op))
+        mapping.map(index.getResult(), coordinates[index.getDim()]);
+      else
+        b.clone(op, mapping);
+    }
+    return mapping.lookupOrDefault(body->getTerminator()->getOperand(0));
+  }
+
+  /// vectorSize elements: one read of the index values (a
+  /// vector.transfer_read), the gather's body on vectors, the check's body
+  /// on the same vector of index values.
+  SmallVector<Value> buildVectorIteration(OpBuilder &b, ArrayRef<Value> outer,
+                                          Value position, Value outPosition,
+                                          Value out, ArrayRef<Value> outPrefix,
+                                          Value accumulator) {
+    SmallVector<Value> coordinates(outer);
+    coordinates.push_back(position);
+    Type indexType = getElementTypeOrSelf(indices.getType());
+    Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(indexType));
+    Value index = vector::TransferReadOp::create(
+        b, loc, VectorType::get({vectorSize}, indexType), indices, coordinates,
+        padding, ArrayRef<bool>{true});
+    LaneValue indexLanes = {LaneValue::Kind::Varying, index};
+    Value element =
+        vectorizeBody(b, gather.getBody(), {indexLanes}, outer, position);
+    SmallVector<Value> outCoordinates(outPrefix);
+    outCoordinates.push_back(outPosition);
+    SmallVector<Value> results = {
+        vector::TransferWriteOp::create(b, loc, element, out, outCoordinates,
+                                        ArrayRef<bool>{true})
+            .getResult()};
+    if (accumulator)
+      results.push_back(
+          vectorizeBody(b, check.getBody(),
+                        {indexLanes, {LaneValue::Kind::Varying, accumulator}},
+                        outer, position));
+    return results;
+  }
+
+  /// The ops of `body` (isVectorizableBody) on vectorSize lanes; returns the
+  /// yielded value as a vector.
+  Value vectorizeBody(OpBuilder &b, Block *body, ArrayRef<LaneValue> arguments,
+                      ArrayRef<Value> outer, Value position) {
+    DenseMap<Value, LaneValue> values;
+    for (auto [argument, value] : llvm::zip(body->getArguments(), arguments))
+      values[argument] = value;
+    auto lookup = [&](Value value) -> LaneValue {
+      auto it = values.find(value);
+      return it != values.end() ? it->second
+                                : LaneValue{LaneValue::Kind::Uniform, value};
+    };
+    Value lanes; // The lane numbers, built on first use.
+    auto getLanes = [&]() {
+      if (!lanes)
+        lanes = vector::StepOp::create(
+            b, loc, VectorType::get({vectorSize}, b.getIndexType()));
+      return lanes;
+    };
+    auto toVector = [&](LaneValue value) -> Value {
+      if (value.kind == LaneValue::Kind::Varying)
+        return value.value;
+      auto type = VectorType::get({vectorSize}, value.value.getType());
+      Value broadcast = vector::BroadcastOp::create(b, loc, type, value.value);
+      if (value.kind == LaneValue::Kind::Uniform)
+        return broadcast;
+      return arith::AddIOp::create(b, loc, broadcast, getLanes());
+    };
+    for (Operation &op : body->without_terminator()) {
+      if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+        int64_t d = index.getDim();
+        values[index.getResult()] =
+            d + 1 < rank ? LaneValue{LaneValue::Kind::Uniform, outer[d]}
+                         : LaneValue{LaneValue::Kind::Innermost, position};
+        continue;
+      }
+      if (auto extract = dyn_cast<tensor::ExtractOp>(op)) {
+        values[extract.getResult()] = {
+            LaneValue::Kind::Varying,
+            buildGather(b, extract, lookup, getLanes)};
+        continue;
+      }
+      bool uniform = llvm::all_of(op.getOperands(), [&](Value operand) {
+        return lookup(operand).kind == LaneValue::Kind::Uniform;
+      });
+      IRMapping mapping;
+      for (Value operand : op.getOperands())
+        mapping.map(operand, uniform ? lookup(operand).value
+                                     : toVector(lookup(operand)));
+      Operation *clone = b.clone(op, mapping);
+      for (auto [result, cloned] :
+           llvm::zip(op.getResults(), clone->getResults())) {
+        if (!uniform)
+          cloned.setType(VectorType::get({vectorSize}, result.getType()));
+        values[result] = {uniform ? LaneValue::Kind::Uniform
+                                  : LaneValue::Kind::Varying,
+                          cloned};
+      }
+    }
+    return toVector(lookup(body->getTerminator()->getOperand(0)));
+  }
+
+  /// The read of `data` on vectorSize lanes: one vector.gather whose base
+  /// holds the coordinates equal in all lanes and whose offsets the others,
+  /// linearized with the strides of `data`.
+  template <typename Lookup, typename GetLanes>
+  Value buildGather(OpBuilder &b, tensor::ExtractOp extract, Lookup lookup,
+                    GetLanes getLanes) {
+    SmallVector<Value> base;
+    Value offsets;
+    auto indexVector = VectorType::get({vectorSize}, b.getIndexType());
+    auto addOffsets = [&](Value lanes, int64_t d) {
+      if (!isConstantIntValue(getAsOpFoldResult(strides[d]), 1))
+        lanes = arith::MulIOp::create(
+            b, loc, lanes,
+            vector::BroadcastOp::create(b, loc, indexVector, strides[d]));
+      offsets = offsets
+                    ? arith::AddIOp::create(b, loc, offsets, lanes).getResult()
+                    : lanes;
+    };
+    for (auto [d, coordinate] : llvm::enumerate(extract.getIndices())) {
+      LaneValue value = lookup(coordinate);
+      switch (value.kind) {
+      case LaneValue::Kind::Uniform:
+        base.push_back(value.value);
+        break;
+      case LaneValue::Kind::Innermost:
+        base.push_back(value.value);
+        addOffsets(getLanes(), d);
+        break;
+      case LaneValue::Kind::Varying:
+        base.push_back(zero);
+        addOffsets(value.value, d);
+        break;
+      }
+    }
+    auto type = VectorType::get({vectorSize}, extract.getType());
+    if (!offsets) // The same element in all lanes.
+      return vector::BroadcastOp::create(
+          b, loc, type,
+          tensor::ExtractOp::create(b, loc, extract.getTensor(), base));
+    Value mask = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(VectorType::get({vectorSize}, b.getI1Type()),
+                               true));
+    Value passThrough = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+    return vector::GatherOp::create(b, loc, type, extract.getTensor(), base,
+                                    offsets, mask, passThrough);
+  }
+
+  Location loc;
+  linalg::GenericOp gather, check;
+  int64_t vectorSize;
+  Value indices, data, zero, one;
+  RankedTensorType resultType;
+  int64_t rank;
+  SmallVector<Value> sizes, strides;
+};
+
 struct TileAndVectorizeGathersPass
     : public gather::impl::TileAndVectorizeGathersPassBase<
           TileAndVectorizeGathersPass> {
@@ -160,198 +580,109 @@ struct TileAndVectorizeGathersPass
   }
 
   void runOnOperation() override {
-    IRRewriter rewriter(&getContext());
-
-    // 1. One loop over the rows: scf.forall (threads) or scf.for, holding
-    //    both the gather and its index check.
-    for (linalg::GenericOp gather : collectGathers())
-      if (failed(tileRows(rewriter, gather)))
-        return signalPassFailure();
-
-    // 2. Vectors: tiles of exactly [1, ..., 1, vectorSize], made static by
-    //    canonicalization (after peeling), then vectorized without masks.
-    //    (vector-size 1 means scalar loops, like 0.)
-    if (vectorSize <= 1)
-      return;
-    for (linalg::GenericOp gather : collectGathers())
-      if (failed(tileForVectors(rewriter, gather)))
-        return signalPassFailure();
-    MLIRContext *context = &getContext();
-    RewritePatternSet patterns(context);
-    for (Dialect *dialect : context->getLoadedDialects())
-      dialect->getCanonicalizationPatterns(patterns);
-    for (RegisteredOperationName op : context->getRegisteredOperations())
-      op.getCanonicalizationPatterns(patterns, context);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      return signalPassFailure();
-
-    for (linalg::GenericOp gather : collectGathers()) {
-      SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
-      SmallVector<int64_t> tile(ranges.size(), 1);
-      tile.back() = vectorSize;
-      if (llvm::equal(ranges, tile) && canVectorize(gather) &&
-          failed(vectorizeTile(rewriter, gather)))
-        return signalPassFailure();
-    }
-  }
-
-  SmallVector<linalg::GenericOp> collectGathers() {
     SmallVector<linalg::GenericOp> gathers;
     getOperation().walk([&](linalg::GenericOp op) {
       if (isGatherLike(op))
         gathers.push_back(op);
     });
-    return gathers;
+    IRRewriter rewriter(&getContext());
+    for (linalg::GenericOp gather : gathers)
+      lowerGather(rewriter, gather);
   }
 
-  /// Tiles `op` with `sizes` into loops of `loopType`; returns the loops,
-  /// outermost first.
-  FailureOr<SmallVector<LoopLikeOpInterface>>
-  tileToLoops(RewriterBase &rewriter, linalg::GenericOp op,
-              ArrayRef<int64_t> sizes,
-              scf::SCFTilingOptions::LoopType loopType) {
-    rewriter.setInsertionPoint(op);
-    scf::SCFTilingOptions options;
-    options.setLoopType(loopType);
-    options.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
-    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-        rewriter, cast<TilingInterface>(op.getOperation()), options);
-    if (failed(tiled) || tiled->loops.empty())
-      return op.emitError("linalg-tile-and-vectorize-gathers: tiling failed");
-    rewriter.replaceOp(op, tiled->replacements);
-    return tiled->loops;
-  }
-
-  /// Tiles `op` with `sizes` into loops of `loopType`; returns the
-  /// outermost loop.
-  FailureOr<Operation *> tile(RewriterBase &rewriter, linalg::GenericOp op,
-                              ArrayRef<int64_t> sizes,
-                              scf::SCFTilingOptions::LoopType loopType) {
-    auto loops = tileToLoops(rewriter, op, sizes, loopType);
-    if (failed(loops))
-      return failure();
-    return loops->front().getOperation();
-  }
-
-  LogicalResult tileRows(RewriterBase &rewriter, linalg::GenericOp gather) {
+  /// Replaces `gather` (and its index check) by loops, unless a single
+  /// loop nest of convert-linalg-to-loops would do (no check, no threads,
+  /// no vectors).
+  void lowerGather(RewriterBase &rewriter, linalg::GenericOp gather) {
     int64_t rank = gather.getNumLoops();
     SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
+    if (gather::hasZeroSize(ranges) ||
+        !gather.getBody()->getArgument(1).use_empty())
+      return;
     bool isStatic = !llvm::any_of(ranges, ShapedType::isDynamic);
     // (Counted without wrap-around; a count beyond int64_t is large.)
     int64_t numElements = gather::getCheckedNumElements(ranges).value_or(
         std::numeric_limits<int64_t>::max());
-    if (gather::hasZeroSize(ranges))
-      return success();
-    // Rows: of the innermost dimension; chunks of parallelChunk for rank 1.
-    int64_t rowSize = rank == 1 ? parallelChunk : ranges.back();
-    if (isStatic && llvm::divideCeil(numElements, rowSize) <= 1)
-      return success(); // A single row: nothing to split.
-    bool threads = parallel && (!isStatic || numElements >= parallelThreshold);
     linalg::GenericOp check = findIndexCheck(gather);
-    if (!threads && !check)
-      return success();
-    auto loopType = threads ? scf::SCFTilingOptions::LoopType::ForallOp
-                            : scf::SCFTilingOptions::LoopType::ForOp;
-    // Rows: tiles of 1 on all but the innermost dimension (chunks for rank 1).
-    SmallVector<int64_t> sizes(rank, 1);
-    sizes.back() = rank == 1 ? parallelChunk : 0;
-    FailureOr<Operation *> gatherLoop = tile(rewriter, gather, sizes, loopType);
-    if (failed(gatherLoop) || !check)
-      return gatherLoop;
-    FailureOr<Operation *> checkLoop = tile(rewriter, check, sizes, loopType);
-    if (failed(checkLoop))
-      return failure();
-    // One loop: each iteration checks the row of `indices` it has just read.
-    // The loops are made adjacent first (the gather's loop moves down to the
-    // check's: nothing in between uses its results), so that the operands of
-    // both dominate the fused loop wherever it is built.
-    if ((*gatherLoop)->isBeforeInBlock(*checkLoop))
-      rewriter.moveOpBefore(*gatherLoop, *checkLoop);
-    else
-      rewriter.moveOpBefore(*checkLoop, *gatherLoop);
-    if (threads) {
-      fuseIndependentSiblingForallLoops(cast<scf::ForallOp>(*gatherLoop),
-                                        cast<scf::ForallOp>(*checkLoop),
-                                        rewriter);
-      return success();
-    }
-    // scf.for: one loop per dimension; fuse them level by level.
-    scf::ForOp fused = fuseIndependentSiblingForLoops(
-        cast<scf::ForOp>(*gatherLoop), cast<scf::ForOp>(*checkLoop), rewriter);
-    while (fused) {
-      auto inner = llvm::to_vector(fused.getBody()->getOps<scf::ForOp>());
-      if (inner.size() != 2)
-        break;
-      rewriter.moveOpBefore(inner[0], inner[1]);
-      fused = fuseIndependentSiblingForLoops(inner[0], inner[1], rewriter);
-    }
-    return success();
-  }
-
-  /// Tiles `gather` to [1, ..., 1, vectorSize] with scf.for; when the
-  /// innermost size is dynamic or not a multiple of vectorSize, peels the
-  /// last, partial iteration of the innermost loop (it stays scalar).
-  LogicalResult tileForVectors(RewriterBase &rewriter,
-                               linalg::GenericOp gather) {
-    int64_t rank = gather.getNumLoops();
-    SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
     int64_t innermost = ranges.back();
-    if (!ShapedType::isDynamic(innermost) && innermost < vectorSize)
-      return success(); // Too short for one vector: scalar.
-    if (!canVectorize(gather))
-      return success();
-    SmallVector<int64_t> sizes(rank, 1);
-    sizes.back() = vectorSize;
-    if (llvm::equal(ranges, sizes))
-      return success(); // Already one vector.
-    auto loops = tileToLoops(rewriter, gather, sizes,
-                             scf::SCFTilingOptions::LoopType::ForOp);
-    if (failed(loops))
-      return failure();
-    if (!ShapedType::isDynamic(innermost) && innermost % vectorSize == 0)
-      return success();
-    auto innermostLoop = cast<scf::ForOp>(loops->back().getOperation());
-    scf::ForOp partialIteration;
-    (void)scf::peelForLoopAndSimplifyBounds(rewriter, innermostLoop,
-                                            partialIteration);
-    return success();
-  }
+    bool vectorize =
+        vectorSize > 1 &&
+        (ShapedType::isDynamic(innermost) || innermost >= vectorSize) &&
+        canVectorize(gather) && isVectorizableBody(gather.getBody()) &&
+        (!check || isVectorizableBody(check.getBody()));
+    // Threads: rows (chunks of parallelChunk for rank 1) in parallel, unless
+    // already inside a parallel loop or a static shape has a single row or
+    // too few elements; decided at run time for dynamic shapes.
+    Operation *allocationScope =
+        gather->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
+    int64_t rowSize = rank == 1 ? parallelChunk : innermost;
+    bool threads = parallel && allocationScope &&
+                   !gather->getParentOfType<scf::ForallOp>() &&
+                   !gather->getParentOfType<scf::ParallelOp>() &&
+                   (!isStatic || (numElements >= parallelThreshold &&
+                                  llvm::divideCeil(numElements, rowSize) > 1));
+    if (!check && !threads && !vectorize)
+      return;
 
-  /// Vectorizes a gather whose iteration space is [1, ..., 1, vectorSize]:
-  /// no masks.
-  LogicalResult vectorizeTile(RewriterBase &rewriter,
-                              linalg::GenericOp gather) {
-    Operation *tiled = gather;
-    // Drop the unit dimensions first: a 1-D generic vectorizes into 1-D
-    // vectors. (Vectorizing the [1, ..., 1, v] tile and then casting away the
-    // leading unit dimensions trips upstream folding bugs in 22.1: invalid
-    // vector.broadcast, mismatched arith operand types.)
-    if (gather.getNumLoops() > 1) {
-      linalg::ControlDropUnitDims control;
-      control.rankReductionStrategy = linalg::ControlDropUnitDims::
-          RankReductionStrategy::ExtractInsertSlice;
-      rewriter.setInsertionPoint(gather);
-      FailureOr<linalg::DropUnitDimsResult> dropped =
-          linalg::dropUnitDims(rewriter, gather, control);
-      if (failed(dropped))
-        return gather->emitError("linalg-tile-and-vectorize-gathers: cannot "
-                                 "drop the unit dimensions of the tile");
-      rewriter.replaceOp(gather, dropped->replacements);
-      tiled = dropped->resultOp;
+    Location loc = gather.getLoc();
+    rewriter.setInsertionPoint(check ? check : gather);
+    FusedGatherBuilder builder(rewriter, loc, gather, check,
+                               vectorize ? vectorSize : 0);
+    Value init = gather.getDpsInits()[0];
+    Value accumulator;
+    if (check)
+      accumulator = tensor::ExtractOp::create(
+          rewriter, loc, check.getDpsInits()[0], ValueRange{});
+    Value flag;
+    if (threads && check) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(&allocationScope->getRegion(0).front());
+      flag = memref::AllocaOp::create(
+          rewriter, loc, MemRefType::get({}, rewriter.getI8Type()));
     }
-    rewriter.setInsertionPoint(tiled);
-    // The explicit non-scalable flag matters: with none, the vectorizer
-    // creates some vector<16xindex> types with an empty scalable-dims list
-    // and others with {false}: two distinct types that print alike, and the
-    // arith ops mixing them fail to verify (22.1).
-    FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
-        rewriter, tiled, {vectorSize}, /*inputScalableVecDims=*/{false},
-        /*vectorizeNDExtract=*/true);
-    if (failed(vectorized))
-      return tiled->emitError("linalg-tile-and-vectorize-gathers: "
-                              "vectorization failed");
-    rewriter.replaceOp(tiled, vectorized->replacements);
-    return success();
+    auto threaded = [&](OpBuilder &b) {
+      auto [result, any] = builder.buildThreaded(b, init, flag, parallelChunk);
+      SmallVector<Value> values = {result};
+      if (check)
+        values.push_back(arith::OrIOp::create(b, loc, accumulator, any));
+      return values;
+    };
+    auto serial = [&](OpBuilder &b) {
+      auto [result, any] = builder.buildSerial(b, init, accumulator);
+      SmallVector<Value> values = {result};
+      if (check)
+        values.push_back(any);
+      return values;
+    };
+    SmallVector<Value> values;
+    if (!threads) {
+      values = serial(rewriter);
+    } else if (isStatic) {
+      values = threaded(rewriter);
+    } else {
+      // Threads only for enough elements (a dynamic count).
+      Value count = builder.getSizes().front();
+      for (Value size : builder.getSizes().drop_front())
+        count = arith::MulIOp::create(rewriter, loc, count, size);
+      Value enough = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::uge, count,
+          arith::ConstantIndexOp::create(rewriter, loc, parallelThreshold));
+      auto ifOp = scf::IfOp::create(
+          rewriter, loc, enough,
+          [&](OpBuilder &b, Location) {
+            scf::YieldOp::create(b, loc, threaded(b));
+          },
+          [&](OpBuilder &b, Location) {
+            scf::YieldOp::create(b, loc, serial(b));
+          });
+      values = ifOp.getResults();
+    }
+    if (check) {
+      rewriter.replaceOp(check, tensor::FromElementsOp::create(
+                                    rewriter, loc, check.getResultTypes(),
+                                    ValueRange{values[1]}));
+    }
+    rewriter.replaceOp(gather, values[0]);
   }
 };
 

@@ -1,16 +1,17 @@
 // The kernel form for C++ callers (destination-passing style, see
 // include/gather/ExecutionEngine/JitCompiler.h): the gather writes straight
 // into the caller's `out` buffer, with run-time checks on, vectorized and
-// threaded: no heap allocation, no copy per call (the check's per-row flags
-// live on the stack; the only malloc is on the cold path that reports a bad
-// index), an OpenMP parallel region and hardware-style gathers.
+// threaded: no heap allocation, no copy per call (the check's one flag, set
+// by the rows that find a bad value, lives on the stack; the only malloc is
+// on the cold path that reports a bad index), an OpenMP parallel region and
+// hardware-style gathers.
 // RUN: gather-opt %s --onnx-to-llvm | FileCheck %s --implicit-check-not=llvm.intr.memcpy
 // Scalar and single-threaded: no OpenMP, no vectors.
 // RUN: gather-opt %s --onnx-to-llvm="vector-size=0 num-threads=1" | FileCheck %s --check-prefix=SCALAR --implicit-check-not=omp. --implicit-check-not=masked.gather --implicit-check-not=llvm.intr.memcpy
 
 // CHECK-LABEL: llvm.func @kernel(
 // CHECK-NOT:     llvm.call @malloc
-// CHECK:         llvm.alloca %{{.*}} x i1
+// CHECK:         llvm.alloca %{{.*}} x i8
 // CHECK-NOT:     llvm.call @malloc
 // CHECK:         omp.parallel
 // CHECK:           omp.wsloop

@@ -11,20 +11,47 @@
 // BAD-NOT: error
 
 // A large static gather (2^16 elements, the default threshold): one
-// scf.forall over the rows holds the gather, tiled by 16 and vectorized into
-// vector.gather, and the index check of the same row.
+// scf.forall over the rows; each row is one loop of vectors of 16 that reads
+// the index values once (vector.transfer_read), gathers with them
+// (vector.gather) and ORs "out of range" into a vector<16xi1>, reduced once
+// per row; a row that found one sets the flag (an atomic or). No second pass
+// over the indices, no buffer of flags.
 // CHECK-LABEL: func.func @large
-// CHECK:         scf.forall (%[[ROW:.*]]) in (256) shared_outs(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<256x256xf32>, tensor<256xi1>)
-// CHECK:           scf.for %{{.*}} = %c0 to %c256 step %c16
-// CHECK:             vector.transfer_read {{.*}}, vector<16xi64>
-// CHECK:             vector.gather {{.*}} : tensor<256x256xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
-// CHECK:             vector.transfer_write {{.*}} : vector<16xf32>, tensor<
-// CHECK:           linalg.generic
-// CHECK-SAME:        iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:    (%{{.*}}: tensor<256x256xf32>, %[[IDX:.*]]: tensor<256x256xi64>)
+// CHECK:         %[[FLAG:.*]] = memref.alloca() : memref<i8>
+// CHECK-NOT:     linalg.generic
+// CHECK:         memref.store %{{.*}}, %[[FLAG]][] : memref<i8>
+// CHECK:         scf.forall (%[[ROW:.*]]) in (256) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<256x256xf32>)
+// CHECK:           %[[VEC:.*]]:2 = scf.for %[[J:.*]] = %c0 to %c256 step %c16 iter_args(%{{.*}} = %{{.*}}, %[[ACC:.*]] = %{{.*}}) -> (tensor<256xf32>, vector<16xi1>)
+// CHECK:             %[[I:.*]] = vector.transfer_read %[[IDX]][%[[ROW]], %[[J]]], {{.*}} : tensor<256x256xi64>, vector<16xi64>
+// CHECK:             %[[OK:.*]] = arith.cmpi ult
+// CHECK:             %[[SAFE:.*]] = arith.select %[[OK]]
+// CHECK:             vector.gather %{{.*}}[%[[ROW]], %c0] [%[[SAFE]]]{{.*}} : tensor<256x256xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK:             vector.transfer_write {{.*}} : vector<16xf32>, tensor<256xf32>
+// CHECK:             %[[OOR:.*]] = arith.cmpi uge
+// CHECK:             arith.ori %[[ACC]], %[[OOR]] : vector<16xi1>
+// CHECK:           %[[ROWBAD:.*]] = vector.reduction <or>, %[[VEC]]#1 : vector<16xi1> into i1
+// CHECK:           scf.if %[[ROWBAD]] {
+// CHECK:             memref.atomic_rmw ori %{{.*}}, %[[FLAG]][] : (i8, memref<i8>) -> i8
 // CHECK:           scf.forall.in_parallel
 // CHECK-NOT:     scf.forall
+// CHECK:         memref.load %[[FLAG]][] : memref<i8>
+// Only the cold report loop (after a bad value was found) reads the
+// indices again.
+// CHECK:         scf.if
+// CHECK:           gatherReportIndexError
+// CHECK-NOT:     linalg.generic
 // SCALAR-LABEL: func.func @large
 // SCALAR-NOT:     vector.
+// SCALAR-NOT:     linalg.generic
+// SCALAR:         scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[ACC:.*]] = %{{.*}}) -> (tensor<256{{(x256)?}}xf32>, i1)
+// SCALAR:           %[[I:.*]] = tensor.extract %{{.*}}[%[[ROW:.*]], %[[J:.*]]] : tensor<256x256xi64>
+// SCALAR:           arith.index_cast %[[I]]
+// SCALAR:           tensor.extract %{{.*}}[%[[ROW]], %{{.*}}] : tensor<256x256xf32>
+// SCALAR:           tensor.insert
+// SCALAR:           %[[OOR:.*]] = arith.cmpi uge
+// SCALAR:           arith.ori %{{.*}}, %[[OOR]] : i1
+// SCALAR-NOT:     linalg.generic
 // SCALAR:         return
 func.func @large(%d: tensor<256x256xf32>, %i: tensor<256x256xi64>) -> tensor<256x256xf32> {
   %0 = onnx.GatherElements %d, %i axis = 1 : tensor<256x256xf32>, tensor<256x256xi64>
@@ -34,10 +61,12 @@ func.func @large(%d: tensor<256x256xf32>, %i: tensor<256x256xi64>) -> tensor<256
 // -----
 
 // `data` is a slice (strided rows): vector.gather would read the wrong
-// elements, so the gather stays scalar (still threaded).
+// elements, so the gather stays scalar (still threaded, still fused).
 // CHECK-LABEL: func.func @strided_data
 // CHECK:         scf.forall
+// CHECK:           scf.for {{.*}} -> (tensor<256xf32>, i1)
 // CHECK-NOT:     vector.gather
+// CHECK-NOT:     linalg.generic
 // CHECK:         return
 func.func @strided_data(%d: tensor<256x512xf32>, %i: tensor<256x256xi64>) -> tensor<256x256xf32> {
   %s = tensor.extract_slice %d[0, 0] [256, 256] [1, 1] : tensor<256x512xf32> to tensor<256x256xf32>
@@ -47,18 +76,20 @@ func.func @strided_data(%d: tensor<256x512xf32>, %i: tensor<256x256xi64>) -> ten
 
 // -----
 
-// Below the threshold: no threads; the rows are still visited by one loop
-// (gather, then check of the row). 37 = 2 x 16 + 5: the last, partial
-// vector tile is peeled and stays scalar (no masks).
+// Below the threshold: no threads; one loop over the rows, each with the
+// vectors, then the rest (37 = 2 x 16 + 5) as scalars (no masks), both
+// checking the values they read.
 // CHECK-LABEL: func.func @small_with_remainder
 // CHECK-NOT:     scf.forall
-// CHECK:         scf.for %{{.*}} = %c0 to %c5 step %c1
-// CHECK:           scf.for %{{.*}} = %c0 to %c32 step %c16
+// CHECK-NOT:     memref.alloca
+// CHECK:         scf.for %{{.*}} = %c0 to %c5 step %c1 iter_args({{.*}}) -> (tensor<5x37xf32>, i1)
+// CHECK:           scf.for %{{.*}} = %c0 to %c32 step %c16 iter_args({{.*}}) -> (tensor<5x37xf32>, vector<16xi1>)
 // CHECK:             vector.gather
-// CHECK:           linalg.generic
-// CHECK-SAME:        iterator_types = ["parallel", "parallel"]
-// CHECK-SAME:        tensor<1x5xi64>
+// CHECK:           vector.reduction <or>
+// CHECK:           scf.for %{{.*}} = %c32 to %c37 step %c1 iter_args({{.*}}) -> (tensor<5x37xf32>, i1)
+// CHECK:             tensor.extract
 // CHECK-NOT:     vector.mask
+// CHECK-NOT:     linalg.generic
 // ALL-LABEL: func.func @small_with_remainder
 // ALL:         scf.forall (%{{.*}}) in (5)
 func.func @small_with_remainder(%d: tensor<5x37xf32>, %i: tensor<5x37xi64>) -> tensor<5x37xf32> {
@@ -68,14 +99,27 @@ func.func @small_with_remainder(%d: tensor<5x37xf32>, %i: tensor<5x37xi64>) -> t
 
 // -----
 
-// Dynamic shapes are threaded whatever their size; the innermost loop is
-// peeled at the last multiple of 16.
+// Dynamic shapes decide at run time: threads if the element count reaches
+// the threshold (8192), the same loops serially otherwise. The innermost
+// loop stops at the last multiple of 16; the rest is scalar. With axis 0,
+// the lane's position along the row goes into the gather's base and the
+// offsets are index * row length + lane.
 // CHECK-LABEL: func.func @dynamic
-// CHECK:         scf.forall
+// CHECK:         %[[N0:.*]] = tensor.dim %{{.*}}, %c0 : tensor<?x?xi32>
+// CHECK:         %[[COUNT:.*]] = arith.muli %[[N0]], %{{.*}} : index
+// CHECK:         %[[ENOUGH:.*]] = arith.cmpi uge, %[[COUNT]], %c8192 : index
+// CHECK:         scf.if %[[ENOUGH]] -> (tensor<?x?xf32>, i1) {
+// CHECK:           scf.forall
+// CHECK:             scf.for
+// CHECK:               vector.step
+// CHECK:               vector.gather %{{.*}}[%c0, %{{.*}}] [
+// CHECK:             scf.for
+// CHECK:         } else {
+// CHECK-NOT:       scf.forall
 // CHECK:           scf.for
-// CHECK:             vector.gather
-// CHECK:           scf.for
-// CHECK:             linalg.generic
+// CHECK:             scf.for
+// CHECK:               vector.gather
+// CHECK:             scf.for
 // CHECK-NOT:     vector.mask
 func.func @dynamic(%d: tensor<?x?xf32>, %i: tensor<?x?xi32>) -> tensor<?x?xf32> {
   %0 = onnx.GatherElements %d, %i axis = 0 : tensor<?x?xf32>, tensor<?x?xi32>
@@ -84,10 +128,14 @@ func.func @dynamic(%d: tensor<?x?xf32>, %i: tensor<?x?xi32>) -> tensor<?x?xf32> 
 
 // -----
 
-// Fewer elements than one vector: scalar, untouched.
+// Fewer elements than one vector: scalar loops, still one pass that gathers
+// and checks.
 // CHECK-LABEL: func.func @tiny
 // CHECK-NOT:     vector.
 // CHECK-NOT:     scf.forall
+// CHECK:         scf.for {{.*}} -> (tensor<2x3xf32>, i1)
+// CHECK:           scf.for {{.*}} -> (tensor<2x3xf32>, i1)
+// CHECK-NOT:     linalg.generic
 // CHECK:         return
 func.func @tiny(%d: tensor<2x3xf32>, %i: tensor<2x3xi64>) -> tensor<2x3xf32> {
   %0 = onnx.GatherElements %d, %i axis = 1 : tensor<2x3xf32>, tensor<2x3xi64>
@@ -123,7 +171,9 @@ func.func @booleans(%d: tensor<256x256xi1>, %i: tensor<256x256xi64>) -> tensor<2
 // Rank 1: threads over chunks of 16384 elements (7 chunks, the last partial).
 // CHECK-LABEL: func.func @rank1
 // CHECK:         scf.forall (%{{.*}}) = (0) to (100000) step (16384)
+// CHECK:           arith.minsi
 // CHECK:           vector.gather
+// CHECK:           memref.atomic_rmw
 // CHECK:         return
 func.func @rank1(%d: tensor<100000xf32>, %i: tensor<100000xi64>) -> tensor<100000xf32> {
   %0 = onnx.GatherElements %d, %i : tensor<100000xf32>, tensor<100000xi64>

@@ -11,8 +11,8 @@ include "mlir/Pass/PassBase.td"
 
 def TileAndVectorizeGathersPass
     : Pass<"linalg-tile-and-vectorize-gathers", "::mlir::func::FuncOp"> {
-  let summary = "Tile gather-like linalg.generic ops into scf.forall (for "
-                "threads) and vectorize them into vector.gather";
+  let summary = "Loops for gather-like linalg.generic ops, fused with their "
+                "index check: scf.forall (threads), vector.gather (vectors)";
   let description = [{
     Code generation for the `linalg.generic` that `convert-onnx-to-linalg`
     produces for `onnx.GatherElements`, at tensor level (before
@@ -21,25 +21,32 @@ def TileAndVectorizeGathersPass
     maps and exactly one `tensor.extract` in its body; other ops are left
     alone.
 
-    1. Rows: the generic is tiled into one loop over its rows (all
-       dimensions but the innermost, tile size 1; chunks of `parallel-chunk`
-       elements for rank 1): `scf.forall` for threads (`parallel`) unless
-       the iteration space is static with fewer than `parallel-threshold`
-       elements, `scf.for` otherwise. The index check that
-       `convert-onnx-to-linalg` emits after the gather (a generic over the
-       same `indices`, parallel over the rows) is tiled the same way and the
-       two loops are fused: each row of `indices` is checked right after the
-       gather read it. `scf-forall-to-parallel` and `convert-scf-to-openmp`
-       then turn `scf.forall` into an OpenMP worksharing loop.
-    2. Vectors (`vector-size` > 0): each row is tiled by `vector-size` with
-       `scf.for`; when the innermost size is dynamic or not a multiple of
-       `vector-size`, the last, partial tile is peeled off and stays scalar
-       (no masks). Each full tile, after dropping its unit dimensions, is
-       vectorized with `linalg::vectorize` (`vectorizeNDExtract`): the read
-       of the index values becomes a `vector.transfer_read`, the read of
-       `data` a `vector.gather`, the write a `vector.transfer_write`. Rows
-       shorter than one vector, and element types that are not whole-byte
-       integers or floats (i1, complex, strings), stay scalar.
+    1. One loop nest: the gather becomes loops over the rows of `indices`
+       (all dimensions but the innermost; chunks of `parallel-chunk`
+       elements for rank 1) around a loop along the row. The index check
+       that `convert-onnx-to-linalg` emits with the gather (a generic that
+       ORs "out of range" over the same `indices` into a `tensor<i1>`) is
+       fused into it: the iteration that reads an index value both gathers
+       with it (the generic's body, which clamps it) and ORs "out of range"
+       into a loop-carried `i1`. `indices` is read once; there is no buffer
+       of flags.
+    2. Threads (`parallel`): the rows are an `scf.forall`
+       (`scf-forall-to-parallel` and `convert-scf-to-openmp` make it an
+       OpenMP worksharing loop). A row that finds a value out of range sets
+       one flag (an `i8` on the stack) with `memref.atomic_rmw ori`. A
+       static shape is threaded if it has more than one row and at least
+       `parallel-threshold` elements; a dynamic shape decides at run time
+       (`scf.if` between the threaded and the serial loops). Gathers already
+       inside a parallel loop stay serial.
+    3. Vectors (`vector-size` > 1): each row runs `vector-size` elements per
+       iteration (the last, partial vector stays scalar: no masks): a
+       `vector.transfer_read` of the index values, the generic's body on
+       vectors with the read of `data` as one `vector.gather` (coordinates
+       equal in all lanes in its base, the others linearized into its
+       offsets), a `vector.transfer_write`, and "out of range" ORed into a
+       `vector<Nxi1>` reduced once per row. Rows shorter than one vector,
+       a `data` that is not surely contiguous, and element types that are
+       not whole-byte integers or floats (i1, complex, strings) stay scalar.
 
     Vectorized and threaded code computes exactly what the scalar loops of
     `convert-linalg-to-loops` compute (the tests compare them).
@@ -49,17 +56,18 @@ def TileAndVectorizeGathersPass
            "Elements per vector along the innermost dimension, at most 256; "
            "0 or 1: no vectorization">,
     Option<"parallel", "parallel", "bool", /*default=*/"true",
-           "Tile the outermost dimension with scf.forall">,
+           "Threads: the rows in an scf.forall">,
     Option<"parallelThreshold", "parallel-threshold", "int64_t",
            /*default=*/"8192",
-           "Static iteration spaces with fewer elements stay serial">,
+           "Fewer elements stay serial (checked at run time for dynamic "
+           "shapes)">,
     Option<"parallelChunk", "parallel-chunk", "int64_t", /*default=*/"16384",
            "Elements per scf.forall iteration of a rank-1 generic">,
   ];
   let dependentDialects = [
-    "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect",

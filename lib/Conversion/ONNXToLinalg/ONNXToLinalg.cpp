@@ -355,11 +355,9 @@ private:
 
   /// The gather: an all-parallel linalg.generic over the shape of
   /// `indices`. With `checkIndices`, also "any index value out of range"
-  /// (second returned value, see emitAnyOutOfRange). Both generics are
-  /// parallel over all but the innermost dimension, so
-  /// linalg-tile-and-vectorize-gathers can tile them into one loop over the
-  /// rows (the check then reads each row of `indices` right after the
-  /// gather, from cache).
+  /// (second returned value, see emitAnyOutOfRange), emitted right after
+  /// it: linalg-tile-and-vectorize-gathers fuses the two into one loop nest
+  /// that reads each index value once.
   SmallVector<Value> emitGather(OpBuilder &builder, Location loc, Value data,
                                 Value indices, int64_t axis, Value axisSize,
                                 RankedTensorType resultType,
@@ -420,70 +418,35 @@ private:
   }
 
   /// Whether any value of `indices` is outside [-s, s-1] (s = `axisSize`):
-  /// a linalg.generic whose output `flags` (one i1 per row: the shape of
-  /// `indices` without its innermost dimension; tensor<i1> for rank 1) ORs
-  /// !inRange along the innermost dimension, then a reduction over `flags`.
+  /// a linalg.generic reducing all dimensions of `indices` into a
+  /// tensor<i1> (OR of !inRange). linalg-tile-and-vectorize-gathers fuses it
+  /// into the loop of the gather over the same `indices`.
   Value emitAnyOutOfRange(OpBuilder &builder, Location loc, Value indices,
                           Value axisSize) {
     MLIRContext *context = builder.getContext();
-    auto indicesType = cast<RankedTensorType>(indices.getType());
-    int64_t rank = indicesType.getRank();
-    // flags[d0, .., dr-2] = OR over the innermost dimension of
-    // !inRange(normalize(indices[d0, .., dr-1])): one flag per row.
+    int64_t rank = cast<RankedTensorType>(indices.getType()).getRank();
     Type i1 = builder.getI1Type();
+    Value any = emitScratch(builder, loc, RankedTensorType::get({}, i1), {});
     Value falseValue = arith::ConstantIntOp::create(builder, loc, 0, 1);
-    SmallVector<int64_t> flagsShape;
-    SmallVector<Value> flagsSizes;
-    SmallVector<AffineExpr> rowDims;
-    for (int64_t d = 0; d + 1 < rank; ++d) {
-      flagsShape.push_back(indicesType.getDimSize(d));
-      if (indicesType.isDynamicDim(d))
-        flagsSizes.push_back(tensor::DimOp::create(builder, loc, indices, d));
-      rowDims.push_back(builder.getAffineDimExpr(d));
-    }
-    SmallVector<AffineMap> flagsMaps = {
-        builder.getMultiDimIdentityMap(rank),
-        AffineMap::get(rank, 0, rowDims, context)};
-    Value flags = emitScratch(
-        builder, loc, RankedTensorType::get(flagsShape, i1), flagsSizes);
-    flags =
-        linalg::FillOp::create(builder, loc, falseValue, flags).getResult(0);
-    SmallVector<utils::IteratorType> flagsIterators(
-        rank, utils::IteratorType::parallel);
-    flagsIterators.back() = utils::IteratorType::reduction;
-    flags = linalg::GenericOp::create(
-                builder, loc, TypeRange{flags.getType()}, ValueRange{indices},
-                ValueRange{flags}, flagsMaps, flagsIterators,
-                [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
-                  Value inRange =
-                      normalizeIndex(b, nestedLoc, args[0], axisSize).second;
-                  linalg::YieldOp::create(
-                      b, nestedLoc,
-                      arith::OrIOp::create(b, nestedLoc, args[1],
-                                           negate(b, nestedLoc, inRange))
-                          .getResult());
-                })
-                .getResult(0);
-    if (rank > 1) {
-      // anyOutOfRange = OR over the flags of all rows.
-      Value any = emitScratch(builder, loc, RankedTensorType::get({}, i1), {});
-      any = linalg::FillOp::create(builder, loc, falseValue, any).getResult(0);
-      SmallVector<AffineMap> maps = {builder.getMultiDimIdentityMap(rank - 1),
-                                     AffineMap::get(rank - 1, 0, {}, context)};
-      flags = linalg::GenericOp::create(
-                  builder, loc, TypeRange{any.getType()}, ValueRange{flags},
-                  ValueRange{any}, maps,
-                  SmallVector<utils::IteratorType>(
-                      rank - 1, utils::IteratorType::reduction),
-                  [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
-                    linalg::YieldOp::create(
-                        b, nestedLoc,
-                        arith::OrIOp::create(b, nestedLoc, args[0], args[1])
-                            .getResult());
-                  })
-                  .getResult(0);
-    }
-    return tensor::ExtractOp::create(builder, loc, flags, ValueRange{});
+    any = linalg::FillOp::create(builder, loc, falseValue, any).getResult(0);
+    SmallVector<AffineMap> maps = {builder.getMultiDimIdentityMap(rank),
+                                   AffineMap::get(rank, 0, {}, context)};
+    any = linalg::GenericOp::create(
+              builder, loc, TypeRange{any.getType()}, ValueRange{indices},
+              ValueRange{any}, maps,
+              SmallVector<utils::IteratorType>(rank,
+                                               utils::IteratorType::reduction),
+              [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+                Value inRange =
+                    normalizeIndex(b, nestedLoc, args[0], axisSize).second;
+                linalg::YieldOp::create(
+                    b, nestedLoc,
+                    arith::OrIOp::create(b, nestedLoc, args[1],
+                                         negate(b, nestedLoc, inRange))
+                        .getResult());
+              })
+              .getResult(0);
+    return tensor::ExtractOp::create(builder, loc, any, ValueRange{});
   }
 
   /// Emits the scalar conditions under which the gather reads and writes
