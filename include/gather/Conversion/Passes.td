@@ -36,9 +36,11 @@ def ConvertONNXToLinalgPass
     `onnx.EntryPoint` (onnx-mlir's marker of the model's entry function) is
     erased and the function kept as it is (an error if it names no function
     of the module), an unused `onnx.NoValue` is erased, and gather's
-    `onnx.Constant` becomes `arith.constant` (strings:
-    `onnx.ConstantString`). Other ops of the `onnx` namespace are left
-    untouched (`gather-check-lowered{level=onnx}` reports them). The pass fails if an `onnx.GatherElements` cannot be
+    `onnx.Constant` becomes `arith.constant` (strings: one table per
+    constant, an `onnx.ConstantString` of the bytes sliced by
+    `onnx.StringSlice`; see `onnx.Constant`). Other ops of the `onnx`
+    namespace are left untouched (`gather-check-lowered{level=onnx}` reports
+    them). The pass fails if an `onnx.GatherElements` cannot be
     lowered.
 
     Run-time checks (`runtime-checks`, on by default) cover what the verifier
