@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/ExecutionEngine/JitCompiler.h"
+#include "gather/Dialect/ONNX/ONNXDialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -42,9 +43,7 @@ public:
   explicit DiagnosticCollector(MLIRContext *context)
       : handler(context, [this](Diagnostic &diagnostic) {
           llvm::raw_string_ostream os(messages);
-          os << diagnostic.getLocation() << ": " << diagnostic << "\n";
-          for (Diagnostic &note : diagnostic.getNotes())
-            os << note.getLocation() << ": note: " << note << "\n";
+          gather::printDiagnostic(os, diagnostic);
           return success();
         }) {}
   llvm::Error error(llvm::StringRef what) const {

@@ -184,8 +184,12 @@ void gather::registerAllPasses() {
 
 void gather::registerONNXToLLVMPipelineDependencies(DialectRegistry &registry) {
   registry.insert<ONNX::ONNXDialect>();
+  registerConvertONNXToLLVMInterface(registry);
+  registerONNXToLLVMPipelineExtensions(registry);
+}
+
+void gather::registerONNXToLLVMPipelineExtensions(DialectRegistry &registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
-  registerConvertONNXToLLVMInterface(registry);
   ONNX::registerShardingInterfaceExternalModels(registry);
 }

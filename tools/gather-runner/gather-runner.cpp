@@ -259,9 +259,7 @@ static void reportInvalidInputIR(MLIRContext *context) {
     if (inputIsVerified || diag.getSeverity() != DiagnosticSeverity::Error ||
         !StringRef(diag.str()).starts_with("'"))
       return failure(); // The default handler prints it.
-    llvm::errs() << diag.getLocation() << ": error: " << diag << "\n";
-    for (Diagnostic &note : diag.getNotes())
-      llvm::errs() << note.getLocation() << ": note: " << note << "\n";
+    gather::printDiagnostic(llvm::errs(), diag);
     llvm::errs() << "error: invalid input IR: the verifier rejects it\n";
     llvm::errs().flush();
     std::_Exit(1);
@@ -358,6 +356,7 @@ int main(int argc, char **argv) {
   // Any context JitRunner creates gets the handler (the builtin dialect is
   // loaded first, by every context).
   registry.addExtension(+[](MLIRContext *context, BuiltinDialect *) {
+    gather::registerLocationDiagnosticHandler(context);
     reportInvalidInputIR(context);
   });
   // Passes and pipelines for --pass-pipeline.

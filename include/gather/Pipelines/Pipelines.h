@@ -156,6 +156,15 @@ void registerAllPasses();
 /// convert-to-llvm silently leave ops behind.
 void registerONNXToLLVMPipelineDependencies(mlir::DialectRegistry &registry);
 
+/// What registerONNXToLLVMPipelineDependencies adds except gather's onnx
+/// dialect: every upstream dialect and extension, and gather's models
+/// attached by op name (the sharding model of any op named
+/// onnx.GatherElements). For a tool that registers another `onnx` dialect
+/// (onnx-mlir's) instead of gather's: the pipeline then lowers, and with
+/// `shard-grid`, partitions that dialect's GatherElements
+/// (docs/ONNXMLIRInterop.md).
+void registerONNXToLLVMPipelineExtensions(mlir::DialectRegistry &registry);
+
 } // namespace gather
 
 #endif // GATHER_PIPELINES_PIPELINES_H
