@@ -3,10 +3,10 @@
 // OpenMP region or the same loops run serially. Both read the index values
 // once: the index check is part of the gather's loop (no second loop over
 // `indices` before the cold report path).
-// RUN: gather-opt %s --onnx-to-llvm | FileCheck %s
-// RUN: gather-opt %s --onnx-to-llvm="parallel-threshold=100" | FileCheck %s --check-prefix=T100
+// RUN: gather-opt %s --onnx-to-llvm=gather-form=hardware | FileCheck %s
+// RUN: gather-opt %s --onnx-to-llvm="gather-form=hardware parallel-threshold=100" | FileCheck %s --check-prefix=T100
 // One thread: no OpenMP and no run-time choice.
-// RUN: gather-opt %s --onnx-to-llvm="num-threads=1" | FileCheck %s --check-prefix=SERIAL
+// RUN: gather-opt %s --onnx-to-llvm="gather-form=hardware num-threads=1" | FileCheck %s --check-prefix=SERIAL
 
 // CHECK-LABEL: llvm.func @dynamic(
 // CHECK-DAG:     %[[THRESHOLD:.*]] = llvm.mlir.constant(8192 : index) : i64

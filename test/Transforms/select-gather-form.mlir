@@ -34,7 +34,7 @@
 // f32 data, i64 indices: one gather of 16 lanes per tile.
 // HW-LABEL: func.func @f32_i64
 // HW:         vector.gather {{.*}} : tensor<64x256xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
-// HW:         vector.transfer_write {{.*}} : vector<16xf32>, tensor<16xf32>
+// HW:         vector.transfer_write {{.*}} : vector<16xf32>, tensor<64x256xf32>
 // SC-LABEL: func.func @f32_i64
 // SC-SAME:    target_cpu =
 // SC-SAME:    target_features = #llvm.target_features<[{{.*}}"+prefer-no-gather"]>
@@ -42,7 +42,7 @@
 // SC-NOT:     scf.if
 // SC-COUNT-16: tensor.extract %{{.*}}[%{{.*}}, %{{.*}}] : tensor<64x256xf32>
 // SC:         vector.from_elements {{.*}} : vector<16xf32>
-// SC:         vector.transfer_write {{.*}} : vector<16xf32>, tensor<16xf32>
+// SC:         vector.transfer_write {{.*}} : vector<16xf32>, tensor<64x256xf32>
 // SC:         return
 func.func @f32_i64(%d: tensor<64x256xf32>, %i: tensor<64x256xi64>) -> tensor<64x256xf32> {
   %0 = onnx.GatherElements %d, %i axis = 1 : tensor<64x256xf32>, tensor<64x256xi64>
