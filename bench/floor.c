@@ -80,21 +80,28 @@ static inline uint32_t xorBits(const float *restrict data, int64_t n) {
     }                                                                          \
     return acc;                                                                \
   }                                                                            \
+  /* Out of line: clang asks OpenMP for the thread number on entry to a  */ \
+  /* function with a parallel region, which the 1-thread path must not pay. */ \
+  __attribute__((noinline)) static uint32_t parallel##SUFFIX(                  \
+      const float *restrict data, int64_t dataCount,                           \
+      const INDEX *restrict indices, float *restrict out, int64_t count,       \
+      int64_t blocks, int threads) {                                           \
+    uint32_t acc = 0;                                                          \
+    _Pragma("omp parallel for schedule(static) reduction(^ : acc) num_threads(threads)") \
+    for (int64_t b = 0; b < blocks; ++b)                                       \
+      acc ^= blocks##SUFFIX(data, dataCount, indices, out, count, b, b + 1);   \
+    return acc;                                                                \
+  }                                                                            \
   void gatherFloor##SUFFIX(const float *restrict data, int64_t dataCount,      \
                            const INDEX *restrict indices,                      \
                            float *restrict out, int64_t count, int threads) {  \
     int64_t total = dataCount > count ? dataCount : count;                     \
     int64_t blocks = (total + kFloorBlock - 1) / kFloorBlock;                  \
-    if (threads <= 1) { /* no OpenMP call: the per-call cost of a loop */     \
-      gatherFloorSink =                                                        \
-          blocks##SUFFIX(data, dataCount, indices, out, count, 0, blocks);     \
-      return;                                                                  \
-    }                                                                          \
-    uint32_t acc = 0;                                                          \
-    _Pragma("omp parallel for schedule(static) reduction(^ : acc) num_threads(threads)") \
-    for (int64_t b = 0; b < blocks; ++b)                                       \
-      acc ^= blocks##SUFFIX(data, dataCount, indices, out, count, b, b + 1);   \
-    gatherFloorSink = acc;                                                     \
+    gatherFloorSink =                                                          \
+        threads <= 1                                                           \
+            ? blocks##SUFFIX(data, dataCount, indices, out, count, 0, blocks)  \
+            : parallel##SUFFIX(data, dataCount, indices, out, count, blocks,   \
+                               threads);                                       \
   }
 /* clang-format on */
 
