@@ -18,6 +18,7 @@ import sys
 
 import numpy as np
 
+sys.dont_write_bytecode = True  # nothing written into the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "..", "bench"))
 from peers import make_inputs  # noqa: E402  (the benchmark's input formulas)
