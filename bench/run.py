@@ -446,6 +446,8 @@ def main():
     parser.add_argument("--update-readme", action="store_true")
     args = parser.parse_args()
 
+    if args.rounds < 1 or args.bench_rounds < 1:
+        raise SystemExit("--rounds and --bench-rounds must be at least 1")
     workloads_path = os.path.abspath(args.workloads)
     workloads = json.load(open(workloads_path))["workloads"]
     only = [w for w in args.only.split(",") if w]
