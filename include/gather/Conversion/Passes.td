@@ -34,9 +34,10 @@ def ConvertONNXToLinalgPass
     op is an error in the verifier's words; see
     `gather::buildGatherElements`). `onnx.Return` becomes `func.return`, an
     unused `onnx.NoValue` is erased, and gather's `onnx.Constant` becomes
-    `arith.constant` (strings: `onnx.ConstantString`). Other ops of the
-    `onnx` namespace are left untouched (`gather-check-lowered{level=onnx}`
-    reports them). The pass fails if an `onnx.GatherElements` cannot be
+    `arith.constant` (strings: one table per constant, an
+    `onnx.ConstantString` of the bytes sliced by `onnx.StringSlice`; see
+    `onnx.Constant`). Other ops of the `onnx` namespace are left untouched
+    (`gather-check-lowered{level=onnx}` reports them). The pass fails if an `onnx.GatherElements` cannot be
     lowered.
 
     Run-time checks (`runtime-checks`, on by default) cover what the verifier

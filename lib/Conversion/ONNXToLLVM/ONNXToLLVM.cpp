@@ -84,6 +84,38 @@ struct ConstantStringOpLowering
   }
 };
 
+/// onnx.StringSlice %s[%begin, %length] -> {s.data + b, l} with
+/// b = umin(begin, s.size) and l = umin(length, s.size - b): never outside
+/// the bytes of %s.
+struct StringSliceOpLowering
+    : public ConvertOpToLLVMPattern<ONNX::StringSliceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ONNX::StringSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value string = adaptor.getString();
+    Value data = LLVM::ExtractValueOp::create(rewriter, loc, string,
+                                              ArrayRef<int64_t>{0});
+    Value size = LLVM::ExtractValueOp::create(rewriter, loc, string,
+                                              ArrayRef<int64_t>{1});
+    Value begin = LLVM::UMinOp::create(rewriter, loc, adaptor.getBegin(), size);
+    Value rest = LLVM::SubOp::create(rewriter, loc, size, begin);
+    Value length =
+        LLVM::UMinOp::create(rewriter, loc, adaptor.getLength(), rest);
+    Value sliceData =
+        LLVM::GEPOp::create(rewriter, loc, data.getType(), rewriter.getI8Type(),
+                            data, ArrayRef<LLVM::GEPArg>{begin});
+    Value result = LLVM::InsertValueOp::create(rewriter, loc, string, sliceData,
+                                               ArrayRef<int64_t>{0});
+    result = LLVM::InsertValueOp::create(rewriter, loc, result, length,
+                                         ArrayRef<int64_t>{1});
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct ONNXToLLVMDialectInterface : public ConvertToLLVMPatternInterface {
   using ConvertToLLVMPatternInterface::ConvertToLLVMPatternInterface;
 
@@ -104,7 +136,7 @@ void gather::populateONNXToLLVMConversionPatterns(LLVMTypeConverter &converter,
         context,
         {LLVM::LLVMPointerType::get(context), IntegerType::get(context, 64)});
   });
-  patterns.add<ConstantStringOpLowering>(converter);
+  patterns.add<ConstantStringOpLowering, StringSliceOpLowering>(converter);
 }
 
 void gather::registerConvertONNXToLLVMInterface(DialectRegistry &registry) {

@@ -802,8 +802,8 @@ bool isStringTensor(Type type) {
 }
 
 /// A constant tensor: numeric values become arith.constant; strings (which
-/// arith.constant cannot lower) a tensor.from_elements of
-/// onnx.ConstantString, one per distinct string (a linalg.fill of one for a
+/// arith.constant cannot lower) a table sliced by onnx.StringSlice in a
+/// linalg.generic (see below; a linalg.fill of one onnx.ConstantString for a
 /// splat, tensor.empty if there are no elements).
 /// Also applies to an arith.constant of strings. Only the op class
 /// `ConstantOpTy` itself is rewritten, not another dialect's op of the same
@@ -849,16 +849,44 @@ struct ConstantLowering : public ConversionPattern {
       rewriter.replaceOpWithNewOp<linalg::FillOp>(op, string, empty);
       return success();
     }
-    // One onnx.ConstantString per distinct string.
-    llvm::StringMap<Value> distinct;
-    SmallVector<Value> elements;
-    for (StringRef element : strings.getRawStringData()) {
-      Value &string = distinct[element];
-      if (!string)
-        string = ONNX::ConstantStringOp::create(rewriter, loc, element);
-      elements.push_back(string);
+    // One table, whatever the number of elements (no op, global or store
+    // per string): the bytes of the distinct strings, each once, in one
+    // onnx.ConstantString; each element's offset and length in them in two
+    // i64 constants; a linalg.generic slicing each element out of the bytes.
+    std::string bytes;
+    llvm::StringMap<int64_t> offsets;
+    ArrayRef<StringRef> elements = strings.getRawStringData();
+    SmallVector<int64_t> begins, lengths;
+    begins.reserve(elements.size());
+    lengths.reserve(elements.size());
+    for (StringRef element : elements) {
+      auto [offset, isNew] = offsets.try_emplace(element, bytes.size());
+      if (isNew)
+        bytes += element;
+      begins.push_back(offset->second);
+      lengths.push_back(static_cast<int64_t>(element.size()));
     }
-    rewriter.replaceOpWithNewOp<tensor::FromElementsOp>(op, type, elements);
+    auto offsetType =
+        RankedTensorType::get(type.getShape(), rewriter.getI64Type());
+    Value all = ONNX::ConstantStringOp::create(rewriter, loc, bytes);
+    Value inputs[] = {
+        arith::ConstantOp::create(
+            rewriter, loc, DenseIntElementsAttr::get(offsetType, begins)),
+        arith::ConstantOp::create(
+            rewriter, loc, DenseIntElementsAttr::get(offsetType, lengths))};
+    Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                          type.getElementType());
+    SmallVector<AffineMap> maps(
+        3, rewriter.getMultiDimIdentityMap(type.getRank()));
+    SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                               utils::IteratorType::parallel);
+    rewriter.replaceOpWithNewOp<linalg::GenericOp>(
+        op, TypeRange{type}, inputs, empty, maps, iterators,
+        [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
+          Value element =
+              ONNX::StringSliceOp::create(b, bodyLoc, all, args[0], args[1]);
+          linalg::YieldOp::create(b, bodyLoc, element);
+        });
     return success();
   }
 };

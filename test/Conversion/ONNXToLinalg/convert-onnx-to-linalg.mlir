@@ -102,29 +102,42 @@ func.func @rank1(%data: tensor<5xi32>, %indices: tensor<8xi64>) -> tensor<8xi32>
 
 // -----
 
-// Constants: numeric ones become arith.constant; strings (also in an
-// arith.constant) a tensor.from_elements of onnx.ConstantString (one per
-// distinct string; a linalg.fill for a splat), which the onnx dialect's
-// ConvertToLLVM interface lowers later.
+// Constants: numeric ones become arith.constant. A string constant (also in
+// an arith.constant) becomes one table whatever its size: an
+// onnx.ConstantString of its distinct strings' bytes (each once: "b" is
+// shared), the offset and length of each element in two i64 constants, and a
+// linalg.generic slicing each element out with onnx.StringSlice. A splat is
+// a linalg.fill of one onnx.ConstantString. The onnx dialect's ConvertToLLVM
+// interface lowers both ops later.
 // CHECK-LABEL: func.func @constants
-// CHECK-DAG:     %[[N:.*]] = arith.constant dense<[1, -2]> : tensor<2xi64>
-// CHECK-DAG:     %[[A:.*]] = onnx.ConstantString "a"
-// CHECK-DAG:     %[[E:.*]] = onnx.ConstantString ""
-// CHECK:         %[[S:.*]] = tensor.from_elements %[[A]], %[[E]] : tensor<2x!onnx.string>
-// CHECK:         %[[B:.*]] = onnx.ConstantString "b"
-// CHECK:         %[[C:.*]] = onnx.ConstantString "c"
+// CHECK:         %[[N:.*]] = arith.constant dense<[1, -2]> : tensor<2xi64>
+// CHECK:         %[[A:.*]] = onnx.ConstantString "a"
+// CHECK-NEXT:    %[[AB:.*]] = arith.constant dense<[0, 1]> : tensor<2xi64>
+// CHECK-NEXT:    %[[AL:.*]] = arith.constant dense<[1, 0]> : tensor<2xi64>
+// CHECK-NEXT:    %[[AE:.*]] = tensor.empty() : tensor<2x!onnx.string>
+// CHECK-NEXT:    %[[S:.*]] = linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel"]
+// CHECK-SAME:      ins(%[[AB]], %[[AL]] : tensor<2xi64>, tensor<2xi64>) outs(%[[AE]] : tensor<2x!onnx.string>)
+// CHECK-NEXT:    ^bb0(%[[BEGIN:.*]]: i64, %[[LENGTH:.*]]: i64, %{{.*}}: !onnx.string):
+// CHECK-NEXT:      %[[SLICE:.*]] = onnx.StringSlice %[[A]][%[[BEGIN]], %[[LENGTH]]]
+// CHECK-NEXT:      linalg.yield %[[SLICE]] : !onnx.string
+// CHECK:         %[[BC:.*]] = onnx.ConstantString "bc"
+// CHECK-NEXT:    %[[BCB:.*]] = arith.constant dense<[0, 1, 0]> : tensor<3xi64>
+// CHECK-NEXT:    %[[BCL:.*]] = arith.constant dense<1> : tensor<3xi64>
+// CHECK:         %[[D:.*]] = linalg.generic
+// CHECK-SAME:      ins(%[[BCB]], %[[BCL]] : tensor<3xi64>, tensor<3xi64>)
+// CHECK:           onnx.StringSlice %[[BC]]
 // CHECK-NOT:     onnx.ConstantString "b"
-// CHECK:         tensor.from_elements %[[B]], %[[C]], %[[B]] : tensor<3x!onnx.string>
 // CHECK:         %[[X:.*]] = onnx.ConstantString "x"
 // CHECK:         %[[TE:.*]] = tensor.empty() : tensor<3x!onnx.string>
 // CHECK:         %[[T:.*]] = linalg.fill ins(%[[X]] : !onnx.string) outs(%[[TE]] : tensor<3x!onnx.string>)
 // CHECK:         %[[Z:.*]] = tensor.empty() : tensor<0x!onnx.string>
-// CHECK:         return %[[N]], %[[S]], %[[T]], %[[Z]]
-func.func @constants() -> (tensor<2xi64>, tensor<2x!onnx.string>, tensor<3x!onnx.string>, tensor<0x!onnx.string>) {
+// CHECK:         return %[[N]], %[[S]], %[[D]], %[[T]], %[[Z]]
+func.func @constants() -> (tensor<2xi64>, tensor<2x!onnx.string>, tensor<3x!onnx.string>, tensor<3x!onnx.string>, tensor<0x!onnx.string>) {
   %0 = onnx.Constant dense<[1, -2]> : tensor<2xi64>
   %1 = onnx.Constant dense<["a", ""]> : tensor<2x!onnx.string>
   %dup = onnx.Constant dense<["b", "c", "b"]> : tensor<3x!onnx.string>
   %2 = arith.constant dense<"x"> : tensor<3x!onnx.string>
   %3 = onnx.Constant dense<> : tensor<0x!onnx.string>
-  return %0, %1, %2, %3 : tensor<2xi64>, tensor<2x!onnx.string>, tensor<3x!onnx.string>, tensor<0x!onnx.string>
+  return %0, %1, %dup, %2, %3 : tensor<2xi64>, tensor<2x!onnx.string>, tensor<3x!onnx.string>, tensor<3x!onnx.string>, tensor<0x!onnx.string>
 }

@@ -570,3 +570,13 @@ func.func @huge_splat_out_of_range(%data: tensor<2x1xf32>) {
   %0 = onnx.GatherElements %data, %indices axis = 1 : tensor<2x1xf32>, tensor<2x9223372036854775807xi64>
   return
 }
+
+// -----
+
+// onnx.StringSlice takes i64 byte counts.
+func.func @string_slice_i32(%begin: i32, %length: i64) {
+  %s = onnx.ConstantString "abc"
+  // expected-error @+1 {{'onnx.StringSlice' op operand #1 must be 64-bit signless integer, but got 'i32'}}
+  %0 = "onnx.StringSlice"(%s, %begin, %length) : (!onnx.string, i32, i64) -> !onnx.string
+  return
+}

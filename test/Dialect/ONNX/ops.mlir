@@ -323,18 +323,20 @@ func.func @constant_indices_dynamic_axis(%data: tensor<?x4xf32>) -> tensor<1x4xf
 // -----
 
 // onnx.Constant of every kind, pretty and generic (as onnx-mlir prints it),
-// and onnx.ConstantString.
+// and the lowering helpers onnx.ConstantString and onnx.StringSlice.
 // CHECK-LABEL: func.func @constants
 // CHECK:         onnx.Constant dense<[1, -2]> : tensor<2xi64>
 // CHECK:         onnx.Constant dense<["gr\C3\B6\C3\9Fe", "", "a\22b"]> : tensor<3x!onnx.string>
 // CHECK:         onnx.Constant dense<(1.000000e+00,2.000000e+00)> : tensor<1xcomplex<f32>>
 // CHECK:         onnx.Constant dense<3> : tensor<2x2xui8>
-// CHECK:         onnx.ConstantString "\E6\95\B0"
-func.func @constants() {
+// CHECK:         %[[S:.*]] = onnx.ConstantString "\E6\95\B0"
+// CHECK:         onnx.StringSlice %[[S]][%[[B:.*]], %[[L:.*]]]{{$}}
+func.func @constants(%begin: i64, %length: i64) {
   %0 = onnx.Constant dense<[1, -2]> : tensor<2xi64>
   %1 = onnx.Constant dense<["größe", "", "a\"b"]> : tensor<3x!onnx.string>
   %2 = "onnx.Constant"() {value = dense<[(1.0, 2.0)]> : tensor<1xcomplex<f32>>} : () -> tensor<1xcomplex<f32>>
   %3 = onnx.Constant dense<3> : tensor<2x2xui8>
   %4 = onnx.ConstantString "数"
+  %5 = onnx.StringSlice %4[%begin, %length]
   return
 }

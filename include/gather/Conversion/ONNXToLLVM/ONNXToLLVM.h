@@ -6,10 +6,11 @@
 //
 // What of the onnx dialect reaches the LLVM dialect after
 // convert-onnx-to-linalg: the `!onnx.string` element type (converted to
-// `!llvm.struct<(ptr, i64)>`, gather/Runtime/GatherRuntime.h's GatherString)
-// and `onnx.ConstantString` (a private constant global of the bytes plus that
-// struct). Hooked into `convert-to-llvm` through the onnx dialect's
-// ConvertToLLVMPatternInterface, like upstream's
+// `!llvm.struct<(ptr, i64)>`, gather/Runtime/GatherRuntime.h's GatherString),
+// `onnx.ConstantString` (a private constant global of the bytes plus that
+// struct) and `onnx.StringSlice` (that struct moved and shortened within its
+// bytes, clamped to them). Hooked into `convert-to-llvm` through the onnx
+// dialect's ConvertToLLVMPatternInterface, like upstream's
 // registerConvertFuncToLLVMInterface.
 //
 //===----------------------------------------------------------------------===//
@@ -26,7 +27,7 @@ class RewritePatternSet;
 namespace gather {
 
 /// Adds the `!onnx.string` type conversion to `converter` and the
-/// onnx.ConstantString lowering to `patterns`.
+/// onnx.ConstantString and onnx.StringSlice lowerings to `patterns`.
 void populateONNXToLLVMConversionPatterns(mlir::LLVMTypeConverter &converter,
                                           mlir::RewritePatternSet &patterns);
 

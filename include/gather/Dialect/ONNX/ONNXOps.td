@@ -145,8 +145,12 @@ def ONNX_ConstantOp : ONNX_Op<"Constant", [
     ```
 
     The result type is the type of `value`. `convert-onnx-to-linalg` lowers
-    numeric constants to `arith.constant` and string constants to a
-    `tensor.from_elements` of `onnx.ConstantString`.
+    numeric constants to `arith.constant`. A string constant becomes one
+    table, whatever its number of elements: an `onnx.ConstantString` of the
+    bytes of its distinct strings (each stored once) and `arith.constant`
+    tensors of each element's offset and length in them, from which a
+    `linalg.generic` builds each element with `onnx.StringSlice` (a splat:
+    a `linalg.fill` of one `onnx.ConstantString`).
   }];
   let arguments = (ins ElementsAttr:$value);
   let results = (outs ONNX_AnyTensor:$output);
@@ -177,6 +181,44 @@ def ONNX_ConstantStringOp : ONNX_Op<"ConstantString", [Pure]> {
     OpBuilder<(ins "::llvm::StringRef":$value), [{
       build($_builder, $_state, StringType::get($_builder.getContext()),
             $_builder.getStringAttr(value));
+    }]>,
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// StringSliceOp
+//===----------------------------------------------------------------------===//
+
+def ONNX_StringSliceOp : ONNX_Op<"StringSlice", [Pure]> {
+  let summary = "Bytes of a !onnx.string from an offset (lowering helper)";
+  let description = [{
+    The `!onnx.string` of at most `length` bytes of `string` starting at byte
+    `begin`, sharing its bytes (like `std::string_view::substr`). Not an ONNX
+    operator: `convert-onnx-to-linalg` creates it when lowering a string
+    constant, to read each element out of one `onnx.ConstantString` holding
+    the bytes of all its distinct strings.
+
+    `begin` and `length` are unsigned byte counts, clamped to the string:
+    with `size` the size of `string`, the result starts at byte
+    `min(begin, size)` and holds `min(length, size - min(begin, size))`
+    bytes, so it never reaches outside `string` whatever the operands.
+
+    ```mlir
+    %all = onnx.ConstantString "redgreen"
+    %green = onnx.StringSlice %all[%c3, %c5]
+    ```
+
+    Lowering: `{data + b, l}` from the `{data, size}` of `string`, where `b`
+    and `l` are the clamped offset and length.
+  }];
+  let arguments = (ins ONNX_StringType:$string, I64:$begin, I64:$length);
+  let results = (outs ONNX_StringType:$output);
+  let assemblyFormat = "$string `[` $begin `,` $length `]` attr-dict";
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$string, "::mlir::Value":$begin,
+                   "::mlir::Value":$length), [{
+      build($_builder, $_state, StringType::get($_builder.getContext()),
+            string, begin, length);
     }]>,
   ];
 }
