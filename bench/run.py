@@ -2,8 +2,8 @@
 """gather's benchmark driver: times, in one run on this machine and on the
 same inputs, gather's JIT kernel, the plain C loop in several forms and the
 memory floor (gather-bench), ONNX Runtime (bench/ort), PyTorch and NumPy
-(peers.py), and the compile time of string constants (gather-runner), then
-prints the results as markdown and writes results.json, results.md and
+(peers.py), and the compile time of string constants (string_constants.py),
+then prints the results as markdown and writes results.json, results.md and
 chart.png (into build/bench-results/, or with --update-readme into
 bench/results/, plus the summary table into README.md and the details into
 docs/Benchmarks.md, between their bench markers).
@@ -24,8 +24,6 @@ import re
 import statistics
 import subprocess
 import sys
-import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -70,61 +68,15 @@ def run_gather_bench(binary, workloads_path, only, threads, rounds, batch_ms):
 
 # --- String constants --------------------------------------------------------
 
-def string_word(k):
-    """The k-th distinct string of the string-constant module."""
-    return f"word {k} {(k * 2654435761) % 4294967296:08x}"
-
-
-def string_module(n):
-    """A module whose @main gathers, in reverse order, all n distinct strings
-    of an onnx.Constant. The gather takes dynamic shapes, so no folder turns
-    the constant gather into a constant."""
-    words = ", ".join(f'"{string_word(k)}"' for k in range(n))
-    reverse = ", ".join(str(n - 1 - k) for k in range(n))
-    return f"""func.func @gather(%d: tensor<?x!onnx.string>, %i: tensor<?xi64>) -> tensor<?x!onnx.string> {{
-  %0 = onnx.GatherElements %d, %i : tensor<?x!onnx.string>, tensor<?xi64>
-  return %0 : tensor<?x!onnx.string>
-}}
-func.func @main() -> tensor<?x!onnx.string> {{
-  %words = onnx.Constant dense<[{words}]> : tensor<{n}x!onnx.string>
-  %reverse = onnx.Constant dense<[{reverse}]> : tensor<{n}xi64>
-  %d = tensor.cast %words : tensor<{n}x!onnx.string> to tensor<?x!onnx.string>
-  %i = tensor.cast %reverse : tensor<{n}xi64> to tensor<?xi64>
-  %r = call @gather(%d, %i) : (tensor<?x!onnx.string>, tensor<?xi64>) -> tensor<?x!onnx.string>
-  return %r : tensor<?x!onnx.string>
-}}
-"""
-
-
-def time_string_constants(runner, counts, timeout):
-    """Wall time of `gather-runner module -e main` (parse, lower, JIT, run,
-    print) per string count, the result checked; None past `timeout`."""
-    records = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for n in [1] + counts:
-            path = os.path.join(tmp, f"strings{n}.mlir")
-            with open(path, "w") as f:
-                f.write(string_module(n))
-            start = time.perf_counter()
-            try:
-                result = subprocess.run(
-                    [runner, path, "-e", "main", "--entry-point-result=void"],
-                    text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                    timeout=timeout)
-            except subprocess.TimeoutExpired:
-                records.append({"strings": n, "seconds": None})
-                log(f"  {n} strings: over {timeout} s")
-                continue
-            seconds = time.perf_counter() - start
-            expected = f'["{string_word(n - 1)}"'
-            if result.returncode != 0 or expected not in result.stdout:
-                raise SystemExit(f"gather-runner, {n} strings: wrong result "
-                                 f"(exit {result.returncode}): {result.stderr[:500]}")
-            if not result.stdout.rstrip().endswith(f'"{string_word(0)}"]'):
-                raise SystemExit(f"gather-runner, {n} strings: wrong last element")
-            records.append({"strings": n, "seconds": seconds})
-            log(f"  {n} strings: {seconds:.3f} s")
-    return records
+def time_string_constants(build, counts, repeat):
+    """bench/string_constants.py: the wall time of gather-runner (parse,
+    lower, JIT, run, print; result checked) on a constant of N distinct
+    strings, for N = 1 (the fixed cost) and each of `counts`."""
+    result = subprocess.run(
+        ["/usr/bin/python3", os.path.join(HERE, "string_constants.py"), "--build", build,
+         "--json", "--repeat", str(repeat), "--strings"] + [str(n) for n in [1] + counts],
+        check=True, text=True, stdout=subprocess.PIPE)
+    return json.loads(result.stdout)
 
 
 # --- The machine --------------------------------------------------------------
@@ -306,16 +258,15 @@ def footer(results):
                      f"≤ {COMPILE_TARGET_MS} ms).")
     strings = results.get("strings") or []
     if strings:
-        def s(r):
-            return f"{r['seconds']:.2f} s" if r["seconds"] is not None else "timed out"
-        parts = ", ".join(f"{r['strings']}: {s(r)}" for r in strings)
+        parts = ", ".join(f"{r['strings']}: {r['seconds']:.2f} s" for r in strings)
         target = next((r for r in strings if r["strings"] == STRINGS_TARGET[0]), None)
         mark = ""
         if target:
-            ok = target["seconds"] is not None and target["seconds"] < STRINGS_TARGET[1]
+            ok = target["seconds"] < STRINGS_TARGET[1]
             mark = f" ({'✓' if ok else '✗'} {STRINGS_TARGET[0]} strings < {STRINGS_TARGET[1]:.0f} s)"
         lines.append(f"String constant of N distinct strings gathered, source → printed "
-                     f"result (gather-runner, whole process), N: {parts}{mark}.")
+                     f"result (bench/string_constants.py: gather-runner, whole process, best "
+                     f"of {results['strings_repeat']}), N: {parts}{mark}.")
     lines.append("")
     lines.append(f"Ratios: ✓ when ours ≤ {TARGETS['c']} × the best C form, ≤ "
                  f"{TARGETS['torch']} × torch.gather, ≤ {TARGETS['ort']} × ONNX Runtime's "
@@ -440,7 +391,8 @@ def main():
     parser.add_argument("--threads", default="1,2")
     parser.add_argument("--strings", default="1000,2000,8000,10000",
                         help="string-constant sizes to time ('' for none)")
-    parser.add_argument("--strings-timeout", type=float, default=120)
+    parser.add_argument("--strings-repeat", type=int, default=3,
+                        help="runs per string-constant size (the best is reported)")
     parser.add_argument("--no-peers", action="store_true",
                         help="time gather-bench (ours, C, floor) and strings only")
     parser.add_argument("--update-readme", action="store_true")
@@ -499,7 +451,7 @@ def main():
     if counts:
         loads.append(loadavg())
         log(f"string constants (load average {loads[-1]:.2f})")
-        strings = time_string_constants(runner, counts, args.strings_timeout)
+        strings = time_string_constants(args.build, counts, args.strings_repeat)
 
     model, vector_features = cpu_info()
     results = {
@@ -512,7 +464,7 @@ def main():
         "threads": threads, "rounds": args.rounds, "bench_rounds": args.bench_rounds,
         "repetitions": args.repetitions,
         "workloads": collect(workloads, bench_runs, peer_records),
-        "strings": strings,
+        "strings": strings, "strings_repeat": args.strings_repeat,
     }
 
     # The committed results (README, docs) change only with --update-readme.
