@@ -74,3 +74,21 @@ if config.enable_execution_engine:
 if shutil.which("mpirun.mpich"):
     config.available_features.add("mpi")
     config.substitutions.append(("%mpirun", "mpirun.mpich"))
+
+# Named target CPUs whose code runs on this host (gather-runner checks it:
+# TargetInfo::checkRunsOnHost): `runs-<cpu>` features for the tests that JIT
+# code for them (docs/CodeShape.md). The probes run in parallel.
+if config.enable_execution_engine:
+    import subprocess
+    import tempfile
+    runner = os.path.join(config.gather_obj_root, "bin", "gather-runner")
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as probe:
+        probe.write("func.func @main() {\n  return\n}\n")
+    probes = {cpu: subprocess.Popen([runner, probe.name, "-e", "main", "--entry-point-result=void",
+                                     f"--pipeline-options=target-cpu={cpu}"],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+              for cpu in ("skylake-avx512", "znver4", "haswell", "sapphirerapids")}
+    for cpu, process in probes.items():
+        if process.wait() == 0:
+            config.available_features.add(f"runs-{cpu}")
+    os.unlink(probe.name)

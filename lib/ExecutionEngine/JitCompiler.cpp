@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/ExecutionEngine/JitCompiler.h"
+#include "gather/Dialect/ONNX/ONNXDialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -26,6 +27,7 @@
 #include <cstdlib>
 
 using namespace mlir;
+using gather::TargetInfo;
 
 void gather::registerJitDependencies(DialectRegistry &registry) {
   registerONNXToLLVMPipelineDependencies(registry);
@@ -41,9 +43,7 @@ public:
   explicit DiagnosticCollector(MLIRContext *context)
       : handler(context, [this](Diagnostic &diagnostic) {
           llvm::raw_string_ostream os(messages);
-          os << diagnostic.getLocation() << ": " << diagnostic << "\n";
-          for (Diagnostic &note : diagnostic.getNotes())
-            os << note.getLocation() << ": note: " << note << "\n";
+          gather::printDiagnostic(os, diagnostic);
           return success();
         }) {}
   llvm::Error error(llvm::StringRef what) const {
@@ -105,6 +105,14 @@ gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
   }();
   (void)initialized;
 
+  // The CPU the code is for (the host unless target-cpu is given) decides
+  // the form of the gathers; code for another CPU must still run here.
+  auto target = TargetInfo::create(options.targetCpu, options.targetFeatures);
+  if (!target)
+    return target.takeError();
+  if (llvm::Error error = (*target)->checkRunsOnHost())
+    return std::move(error);
+
   MLIRContext *context = module.getContext();
   {
     DiagnosticCollector diagnostics(context);
@@ -114,11 +122,15 @@ gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
       return diagnostics.error("the onnx-to-llvm pipeline failed");
   }
 
-  // The host's CPU and features (AVX2/AVX-512 gathers), for both the LLVM IR
-  // optimizer and code generation.
+  // The target's CPU and features, for both the LLVM IR optimizer and code
+  // generation; with +prefer-no-gather unless the chosen form uses hardware
+  // gathers, so that LLVM's vectorizers do not create them either.
   auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!machineBuilder)
     return machineBuilder.takeError();
+  machineBuilder->setCPU((*target)->getCPU().str());
+  machineBuilder->setFeatures(
+      (*target)->getCodeGenFeatures(options.gatherForm));
   auto targetMachine = machineBuilder->createTargetMachine();
   if (!targetMachine)
     return targetMachine.takeError();

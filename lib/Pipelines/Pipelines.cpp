@@ -77,9 +77,12 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
 
   // Threads (scf.forall) and vectors (vector.gather) for the gathers.
   bool threads = options.numThreads != 1;
-  if (options.vectorSize != 0 || threads) { // (the pass rejects < 0)
+  // gather-form=scalar: scalar loops, whatever the vector size.
+  int64_t vectorSize =
+      options.gatherForm == GatherForm::Scalar ? 0 : options.vectorSize;
+  if (vectorSize != 0 || threads) { // (the pass rejects < 0)
     TileAndVectorizeGathersPassOptions codegenOptions;
-    codegenOptions.vectorSize = options.vectorSize;
+    codegenOptions.vectorSize = vectorSize;
     codegenOptions.parallel = threads;
     codegenOptions.parallelThreshold = options.parallelThreshold;
     pm.addNestedPass<func::FuncOp>(
@@ -87,6 +90,13 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
+  // The form of the vector.gathers for the target CPU (which it also checks
+  // and stamps on the functions when explicit).
+  SelectGatherFormPassOptions formOptions;
+  formOptions.targetCpu = options.targetCpu;
+  formOptions.targetFeatures = options.targetFeatures;
+  formOptions.gatherForm = options.gatherForm;
+  pm.addPass(createSelectGatherFormPass(formOptions));
 
   // tensor -> memref. A gather materialized into a destination buffer
   // (destination-passing style) is computed in place: no allocation, no copy.
@@ -151,7 +161,8 @@ void gather::registerONNXToLLVMPipeline() {
       "onnx-to-llvm",
       "Lower onnx dialect IR to the LLVM dialect: check-gather-destinations, "
       "convert-onnx-to-linalg, linalg-tile-and-vectorize-gathers, "
-      "one-shot-bufferize, buffer deallocation, check-memref-allocations, "
+      "select-gather-form, one-shot-bufferize, buffer deallocation, "
+      "check-memref-allocations, "
       "convert-scf-to-openmp, convert-linalg-to-loops, "
       "convert-scf-to-cf, convert-vector-to-llvm, convert-to-llvm",
       [](OpPassManager &pm, const ONNXToLLVMPipelineOptions &options) {
@@ -173,8 +184,12 @@ void gather::registerAllPasses() {
 
 void gather::registerONNXToLLVMPipelineDependencies(DialectRegistry &registry) {
   registry.insert<ONNX::ONNXDialect>();
+  registerConvertONNXToLLVMInterface(registry);
+  registerONNXToLLVMPipelineExtensions(registry);
+}
+
+void gather::registerONNXToLLVMPipelineExtensions(DialectRegistry &registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
-  registerConvertONNXToLLVMInterface(registry);
   ONNX::registerShardingInterfaceExternalModels(registry);
 }

@@ -1,6 +1,6 @@
 // REQUIRES: jit
 // onnx-mlir style functions (generic form, onnx.Return, !onnx.String,
-// unranked results) run in gather-runner.
+// unranked results, onnx.EntryPoint) run in gather-runner.
 // RUN: gather-runner %s -e main --entry-point-result=void | FileCheck %s
 // CHECK: result 0: tensor<2x2xf32> = {{\[\[}}2, 1], [3, 3]]
 // CHECK-NEXT: result 1: tensor<2x!onnx.string> = ["b", "a"]
@@ -38,3 +38,5 @@ func.func @main() -> (tensor<2x2xf32>, tensor<2x!onnx.String>) {
   %2 = call @strings(%s, %j) : (tensor<2x!onnx.String>, tensor<2xi64>) -> tensor<2x!onnx.String>
   onnx.Return %1, %2 : tensor<2x2xf32>, tensor<2x!onnx.String>
 }
+
+"onnx.EntryPoint"() {func = @main} : () -> ()

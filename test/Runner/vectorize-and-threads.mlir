@@ -24,6 +24,18 @@
 // RUN: diff %t.oracle %t.nochecks
 // RUN: gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options="vector-size=16 num-threads=2 parallel-threshold=0" > %t.O0
 // RUN: diff %t.oracle %t.O0
+// Every code shape of the gathers (docs/CodeShape.md): hardware gathers,
+// scalarized vectors, scalar loops, whatever the host would choose.
+// RUN: gather-runner %s -e main --entry-point-result=void --pipeline-options="gather-form=hardware num-threads=1" > %t.hw
+// RUN: diff %t.oracle %t.hw
+// RUN: gather-runner %s -e main --entry-point-result=void --pipeline-options="gather-form=hardware vector-size=4 num-threads=2 parallel-threshold=0" > %t.hw4
+// RUN: diff %t.oracle %t.hw4
+// RUN: gather-runner %s -e main --entry-point-result=void --pipeline-options="gather-form=scalarized num-threads=1" > %t.sc
+// RUN: diff %t.oracle %t.sc
+// RUN: gather-runner %s -e main --entry-point-result=void --pipeline-options="gather-form=scalarized vector-size=8 num-threads=2 parallel-threshold=0" > %t.sc8
+// RUN: diff %t.oracle %t.sc8
+// RUN: gather-runner %s -e main --entry-point-result=void --pipeline-options="gather-form=scalar num-threads=2 parallel-threshold=0" > %t.scalar
+// RUN: diff %t.oracle %t.scalar
 // RUN: not gather-runner %s -e main --entry-point-result=void --pipeline-options="vector-size=x" 2>&1 | FileCheck %s --check-prefix=INVALID
 // INVALID: error: invalid onnx-to-llvm pipeline options: 'vector-size=x'
 

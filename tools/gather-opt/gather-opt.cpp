@@ -9,20 +9,66 @@
 // and pipeline (onnx-to-llvm), plus every upstream dialect, extension and
 // pass, so that pipeline authors can mix them freely.
 //
+// Errors at locations without a file:line:col (an imported ONNX node,
+// `model.onnx: node 'top2' (TopK): error: ...`) are printed readably by
+// gather::registerLocationDiagnosticHandler, installed with the pass
+// pipeline (MlirOptMain's own handler would print `<unknown>:0: error:
+// loc(...)`).
+//
 //===----------------------------------------------------------------------===//
 
+#include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
 
 int main(int argc, char **argv) {
-  mlir::registerAllPasses();
+  registerAllPasses();
   gather::registerAllPasses();
 
-  mlir::DialectRegistry registry;
+  DialectRegistry registry;
   gather::registerONNXToLLVMPipelineDependencies(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "gather optimizer driver (onnx dialect + MLIR)\n", registry));
+  auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
+      argc, argv, "gather optimizer driver (onnx dialect + MLIR)\n", registry);
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return asMainReturnCode(
+        MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
+
+  llvm::InitLLVM initLLVM(argc, argv);
+  // (Not with --verify-diagnostics: its handler must see every diagnostic.)
+  if (!config.shouldVerifyDiagnostics()) {
+    MlirOptMainConfig base = config;
+    config.setPassPipelineSetupFn([base](PassManager &pm) {
+      gather::registerLocationDiagnosticHandler(pm.getContext());
+      return base.setupPassPipeline(pm);
+    });
+  }
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      openInputFile(inputFilename, &errorMessage);
+  if (!input) {
+    llvm::errs() << errorMessage << "\n";
+    return 1;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFilename, &errorMessage);
+  if (!output) {
+    llvm::errs() << errorMessage << "\n";
+    return 1;
+  }
+  if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))
+    return 1;
+  output->keep();
+  return 0;
 }

@@ -28,6 +28,10 @@
 //   - Input the verifier rejects is reported as invalid IR (after the
 //     verifier's error), not as a parse failure; an entry that returns
 //     tensors run without --entry-point-result=void says how to run it.
+//   - The JIT compiles for the host with +prefer-no-gather unless the gather
+//     form chosen (--pipeline-options: target-cpu, target-features,
+//     gather-form; docs/CodeShape.md) uses hardware gathers. Code for an
+//     explicit target-cpu must run on the host (else an error).
 //   - With --pipeline-options='shard-grid=N' the gathers are partitioned over
 //     N MPI processes: run `mpirun -np N gather-runner ...`. Only rank 0
 //     prints (the others' stdout is discarded); a job of another size, or no
@@ -255,9 +259,7 @@ static void reportInvalidInputIR(MLIRContext *context) {
     if (inputIsVerified || diag.getSeverity() != DiagnosticSeverity::Error ||
         !StringRef(diag.str()).starts_with("'"))
       return failure(); // The default handler prints it.
-    llvm::errs() << diag.getLocation() << ": error: " << diag << "\n";
-    for (Diagnostic &note : diag.getNotes())
-      llvm::errs() << note.getLocation() << ": note: " << note << "\n";
+    gather::printDiagnostic(llvm::errs(), diag);
     llvm::errs() << "error: invalid input IR: the verifier rejects it\n";
     llvm::errs().flush();
     std::_Exit(1);
@@ -354,6 +356,7 @@ int main(int argc, char **argv) {
   // Any context JitRunner creates gets the handler (the builtin dialect is
   // loaded first, by every context).
   registry.addExtension(+[](MLIRContext *context, BuiltinDialect *) {
+    gather::registerLocationDiagnosticHandler(context);
     reportInvalidInputIR(context);
   });
   // Passes and pipelines for --pass-pipeline.
@@ -391,6 +394,25 @@ int main(int argc, char **argv) {
   }
   if (!setUpMPIJob(optionsText))
     return 1;
+  // The target CPU (target-cpu, else the host) decides the form of the
+  // gathers; code for another CPU must run here too. Unless the form uses
+  // hardware gathers, JitRunner's target machine (the host's) gets
+  // +prefer-no-gather: LLVM's vectorizers then do not create gathers either.
+  // (Invalid options are reported by the pipeline.)
+  static char preferNoGather[] = "--mattr=+prefer-no-gather";
+  if (auto options =
+          gather::ONNXToLLVMPipelineOptions::createFromString(optionsText)) {
+    auto target =
+        gather::TargetInfo::create(options->targetCpu, options->targetFeatures);
+    llvm::Error error =
+        target ? (*target)->checkRunsOnHost() : target.takeError();
+    if (error) {
+      llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
+      return 1;
+    }
+    if (!(*target)->usesHardwareGathers(options->gatherForm))
+      args.insert(args.begin() + 1, preferNoGather);
+  }
 
   JitRunnerConfig config;
   config.mlirTransformer = lowerToLLVMDialect;

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Target/ONNX/ImportONNX.h"
 
@@ -44,6 +45,8 @@ static llvm::cl::opt<std::string> pipelineOptionsText(
 
 static LogicalResult translateONNXToLLVMIR(Operation *op,
                                            llvm::raw_ostream &output) {
+  // Errors at imported ONNX nodes: `model.onnx: node 'n' (TopK): error:`.
+  gather::registerLocationDiagnosticHandler(op->getContext());
   PassManager pm = PassManager::on<ModuleOp>(op->getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();

@@ -32,12 +32,15 @@ def ConvertONNXToLinalgPass
     lowered, whichever dialect defines it (gather's, onnx-mlir's, or none:
     an unregistered op), after the checks of gather's verifier (an invalid
     op is an error in the verifier's words; see
-    `gather::buildGatherElements`). `onnx.Return` becomes `func.return`, an
-    unused `onnx.NoValue` is erased, and gather's `onnx.Constant` becomes
-    `arith.constant` (strings: one table per constant, an
-    `onnx.ConstantString` of the bytes sliced by `onnx.StringSlice`; see
-    `onnx.Constant`). Other ops of the `onnx` namespace are left untouched
-    (`gather-check-lowered{level=onnx}` reports them). The pass fails if an `onnx.GatherElements` cannot be
+    `gather::buildGatherElements`). `onnx.Return` becomes `func.return`,
+    `onnx.EntryPoint` (onnx-mlir's marker of the model's entry function) is
+    erased and the function kept as it is (an error if it names no function
+    of the module), an unused `onnx.NoValue` is erased, and gather's
+    `onnx.Constant` becomes `arith.constant` (strings: one table per
+    constant, an `onnx.ConstantString` of the bytes sliced by
+    `onnx.StringSlice`; see `onnx.Constant`). Other ops of the `onnx`
+    namespace are left untouched (`gather-check-lowered{level=onnx}` reports
+    them). The pass fails if an `onnx.GatherElements` cannot be
     lowered.
 
     Run-time checks (`runtime-checks`, on by default) cover what the verifier
@@ -95,8 +98,8 @@ def CheckLoweredPass : Pass<"gather-check-lowered", "::mlir::ModuleOp"> {
 
     - `level=onnx` (used by `onnx-to-llvm` after `convert-onnx-to-linalg`):
       ops of the `onnx` namespace that gather does not lower: ops gather's
-      dialect does not define (onnx-mlir's `onnx.TopK`, `onnx.NoValue`,
-      `onnx.EntryPoint`, ... kept in generic form) and ops of another
+      dialect does not define (onnx-mlir's `onnx.TopK`, a used
+      `onnx.NoValue`, ... kept in generic form) and ops of another
       registered `onnx` dialect.
     - `level=llvm` (the default; the last pass of `onnx-to-llvm`): every op
       outside the `llvm` and `omp` dialects, other than `builtin.module`

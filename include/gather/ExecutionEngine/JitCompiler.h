@@ -73,16 +73,19 @@ void registerJitDependencies(mlir::DialectRegistry &registry);
 llvm::Error checkOpenMPEnvironment();
 
 /// Lowers `module` in place with buildONNXToLLVMPipeline(`options`) and
-/// JIT-compiles it for the host CPU with LLVM optimization level `optLevel`
-/// (0-3; the LLVM IR pipeline and code generation). The module's context
-/// must hold registerJitDependencies(). With threads (`numThreads` != 1),
-/// fails first if checkOpenMPEnvironment() does. Linking is eager: a
-/// function the module declares but the process does not define (e.g.
-/// gatherReportIndexError without libgather_runtime.so) is an error naming
-/// it and its location, and every function the module defines with external
-/// linkage (the entry points, `_mlir_ciface_` wrappers included) is looked
-/// up before returning, so those lookups do not fail later. Errors carry the
-/// diagnostics (with locations) of the pass that failed.
+/// JIT-compiles it for the host CPU (or `target-cpu` / `target-features`,
+/// which must run on the host: TargetInfo::checkRunsOnHost) with LLVM
+/// optimization level `optLevel` (0-3; the LLVM IR pipeline and code
+/// generation). The target machine gets `+prefer-no-gather` unless the
+/// chosen gather form uses hardware gathers (TargetInfo::getCodeGenFeatures).
+/// The module's context must hold registerJitDependencies(). With threads
+/// (`numThreads` != 1), fails first if checkOpenMPEnvironment() does. Linking
+/// is eager: a function the module declares but the process does not define
+/// (e.g. gatherReportIndexError without libgather_runtime.so) is an error
+/// naming it and its location, and every function the module defines with
+/// external linkage (the entry points, `_mlir_ciface_` wrappers included) is
+/// looked up before returning, so those lookups do not fail later. Errors carry
+/// the diagnostics (with locations) of the pass that failed.
 llvm::Expected<std::unique_ptr<mlir::ExecutionEngine>>
 compileAndJit(mlir::ModuleOp module, const ONNXToLLVMPipelineOptions &options,
               unsigned optLevel = 3);

@@ -13,6 +13,8 @@
 //        --convert-onnx-to-linalg-->              linalg + tensor + arith
 //                                                 (+ run-time checks)
 //        --linalg-tile-and-vectorize-gathers-->   scf.forall + vector.gather
+//        --select-gather-form-->                  the gather form chosen for
+//                                                 the target CPU
 //        --eliminate-empty-tensors, one-shot-bufferize--> memref (in place
 //                                                 into a destination)
 //        --buffer-deallocation-pipeline, check-memref-allocations
@@ -37,6 +39,8 @@
 
 #ifndef GATHER_PIPELINES_PIPELINES_H
 #define GATHER_PIPELINES_PIPELINES_H
+
+#include "gather/Transforms/TargetInfo.h"
 
 #include "mlir/IR/Location.h"
 #include "mlir/Pass/PassOptions.h"
@@ -69,6 +73,31 @@ struct ONNXToLLVMPipelineOptions
                      "along the innermost dimension (vector.gather), at most "
                      "256; 0 or 1: scalar loops"),
       llvm::cl::init(16)};
+  PassOptions::Option<std::string> targetCpu{
+      *this, "target-cpu",
+      llvm::cl::desc("LLVM CPU name the code is for (e.g. znver4, "
+                     "skylake-avx512, haswell); empty: the host. Chooses the "
+                     "form of vectorized gathers (select-gather-form, "
+                     "docs/CodeShape.md)"),
+      llvm::cl::init("")};
+  PassOptions::Option<std::string> targetFeatures{
+      *this, "target-features",
+      llvm::cl::desc("LLVM subtarget features, comma-separated +name/-name "
+                     "(e.g. +avx2,-avx512f); for the host, added to its own"),
+      llvm::cl::init("")};
+  PassOptions::Option<GatherForm> gatherForm{
+      *this, "gather-form", llvm::cl::desc("Code shape of vectorized gathers"),
+      llvm::cl::init(GatherForm::Auto),
+      llvm::cl::values(
+          clEnumValN(GatherForm::Auto, "auto",
+                     "chosen for the target: hardware gathers where legal "
+                     "and the CPU has fast-gather, else scalarized"),
+          clEnumValN(GatherForm::Hardware, "hardware",
+                     "vector.gather (llvm.masked.gather)"),
+          clEnumValN(GatherForm::Scalarized, "scalarized",
+                     "per-lane scalar loads, one vector store"),
+          clEnumValN(GatherForm::Scalar, "scalar",
+                     "scalar loops (as vector-size=0)"))};
   PassOptions::Option<unsigned> numThreads{
       *this, "num-threads",
       llvm::cl::desc("Threads for large gathers (OpenMP, LLVM's libomp); 0: "
@@ -126,6 +155,15 @@ void registerAllPasses();
 /// pipeline relies on. Without the extensions, bufferization and
 /// convert-to-llvm silently leave ops behind.
 void registerONNXToLLVMPipelineDependencies(mlir::DialectRegistry &registry);
+
+/// What registerONNXToLLVMPipelineDependencies adds except gather's onnx
+/// dialect: every upstream dialect and extension, and gather's models
+/// attached by op name (the sharding model of any op named
+/// onnx.GatherElements). For a tool that registers another `onnx` dialect
+/// (onnx-mlir's) instead of gather's: the pipeline then lowers, and with
+/// `shard-grid`, partitions that dialect's GatherElements
+/// (docs/ONNXMLIRInterop.md).
+void registerONNXToLLVMPipelineExtensions(mlir::DialectRegistry &registry);
 
 } // namespace gather
 

@@ -6,12 +6,15 @@
 //
 // Declares the code generation passes defined in Passes.td:
 //   - createTileAndVectorizeGathersPass(): `linalg-tile-and-vectorize-gathers`
+//   - createSelectGatherFormPass(): `select-gather-form`
 // and registerGatherTransformsPasses() for tools.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GATHER_TRANSFORMS_PASSES_H
 #define GATHER_TRANSFORMS_PASSES_H
+
+#include "gather/Transforms/TargetInfo.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"

@@ -66,6 +66,78 @@ def TileAndVectorizeGathersPass
   ];
 }
 
+def SelectGatherFormPass
+    : Pass<"select-gather-form", "::mlir::ModuleOp"> {
+  let summary = "Choose the code of each vector.gather for the target CPU: "
+                "hardware gathers or scalarized vectors";
+  let description = [{
+    Runs after `linalg-tile-and-vectorize-gathers`, whose vectorized gathers
+    are `vector.gather` ops (at tensor or memref level), and rewrites each
+    one into the form chosen for the target CPU (`target-cpu`,
+    `target-features`; the host when empty; gather/Transforms/TargetInfo.h,
+    docs/CodeShape.md):
+
+    - `hardware`: the `vector.gather` stays (llvm.masked.gather, AVX2 or
+      AVX-512 gather instructions where LLVM finds them legal, scalarized by
+      LLVM elsewhere);
+    - `scalarized`: one scalar load per lane inserted into a vector, then the
+      one vector store that follows
+      (`vector::populateVectorGatherToConditionalLoadPatterns`; the all-true
+      mask makes every `scf.if` fold away);
+    - `auto` (default): `hardware` where LLVM finds the masked gather of that
+      vector type legal and not force-scalarized and the CPU has the
+      `fast-gather` tuning bit (Intel Skylake and later), `scalarized`
+      otherwise (AMD Zen, Haswell, generic x86-64). LLVM's gather costs
+      are not used: on Zen 4/5 they rank hardware gathers first, where they
+      measure 1.2-3x slower than scalarized vectors.
+
+    `scalar` (plain scalar loops) is chosen before vectorization: the
+    `onnx-to-llvm` pipeline then vectorizes nothing (as `vector-size=0`);
+    this pass treats a `vector.gather` left under it as `scalarized`.
+
+    With an explicit `target-cpu` or `target-features`, every function with
+    a body is stamped with `target_cpu` and the full list of
+    `target_features` the code is compiled with (the CPU's extra features,
+    and `+prefer-no-gather` unless hardware gathers are used, so that LLVM's
+    own vectorizers do not bring gathers back): LLVM IR for another machine
+    keeps its target (function attributes replace, not extend, the
+    compiler's feature list).
+
+    An unknown CPU name or feature is an error (LLVM itself would only warn
+    and produce generic code).
+  }];
+  let options = [
+    Option<"targetCpu", "target-cpu", "std::string", /*default=*/"",
+           "LLVM CPU name to compile for (e.g. znver4, skylake-avx512, "
+           "haswell); empty: the host">,
+    Option<"targetFeatures", "target-features", "std::string",
+           /*default=*/"",
+           "LLVM subtarget features, comma-separated +name/-name (e.g. "
+           "+avx2,-avx512f); added to the host's for the host">,
+    Option<"gatherForm", "gather-form", "::gather::GatherForm",
+           /*default=*/"::gather::GatherForm::Auto",
+           "Code shape of vector.gather ops",
+           [{::llvm::cl::values(
+             clEnumValN(::gather::GatherForm::Auto, "auto",
+                        "hardware gathers if legal and fast-gather, else "
+                        "scalarized"),
+             clEnumValN(::gather::GatherForm::Hardware, "hardware",
+                        "keep vector.gather"),
+             clEnumValN(::gather::GatherForm::Scalarized, "scalarized",
+                        "per-lane scalar loads, one vector store"),
+             clEnumValN(::gather::GatherForm::Scalar, "scalar",
+                        "as scalarized (the pipeline vectorizes nothing)"))}]>,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def CheckAllocationsPass
     : Pass<"check-memref-allocations", "::mlir::ModuleOp"> {
   let summary = "Report failed or impossible heap allocations through "

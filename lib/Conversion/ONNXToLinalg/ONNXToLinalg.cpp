@@ -50,6 +50,7 @@ namespace {
 constexpr StringLiteral kGatherElementsName = "onnx.GatherElements";
 constexpr StringLiteral kReturnName = "onnx.Return";
 constexpr StringLiteral kNoValueName = "onnx.NoValue";
+constexpr StringLiteral kEntryPointName = "onnx.EntryPoint";
 
 constexpr StringLiteral kReportIndexError = "gatherReportIndexError";
 constexpr StringLiteral kReportIndexErrorsOmitted =
@@ -795,6 +796,30 @@ struct UnusedNoValueOpLowering : public ConversionPattern {
   }
 };
 
+/// `onnx.EntryPoint` (onnx-mlir's module-level marker of the model's entry
+/// function, `{func = @f}`) is erased: the function stays as it is, a
+/// public func.func that gather-runner (`-e f`) or C code calls. One naming
+/// no function of its symbol table is an error.
+struct EntryPointOpLowering : public ConversionPattern {
+  EntryPointOpLowering(MLIRContext *context)
+      : ConversionPattern(kEntryPointName, /*benefit=*/1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value>,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto function = op->getAttrOfType<FlatSymbolRefAttr>("func");
+    if (!function || op->getNumOperands() != 0 || op->getNumResults() != 0 ||
+        op->getNumRegions() != 0 ||
+        !isa_and_nonnull<FunctionOpInterface>(
+            SymbolTable::lookupNearestSymbolFrom(op, function)))
+      return op->emitOpError("expects a 'func' attribute naming a function "
+                             "of the module (onnx-mlir's entry point), and "
+                             "no operands or results");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Whether `type` is a tensor of !onnx.string.
 bool isStringTensor(Type type) {
   auto tensor = dyn_cast<TensorType>(type);
@@ -1042,6 +1067,7 @@ struct ConvertONNXToLinalgPass
     // onnx namespace (ops gather does not define) are left as they are.
     target.addIllegalOp(OperationName(kGatherElementsName, context));
     target.addIllegalOp(OperationName(kReturnName, context));
+    target.addIllegalOp(OperationName(kEntryPointName, context));
     target.addDynamicallyLegalOp(
         OperationName(kNoValueName, context),
         [](Operation *op) { return !op->use_empty(); });
@@ -1086,7 +1112,7 @@ void gather::populateONNXToLinalgConversionPatterns(RewritePatternSet &patterns,
   GatherElementsLoweringOptions options;
   options.runtimeChecks = runtimeChecks;
   patterns.add<GatherElementsOpLowering>(patterns.getContext(), options);
-  patterns.add<ReturnOpLowering, UnusedNoValueOpLowering>(
+  patterns.add<EntryPointOpLowering, ReturnOpLowering, UnusedNoValueOpLowering>(
       patterns.getContext());
   patterns.add<ConstantLowering<ONNX::ConstantOp>,
                ConstantLowering<arith::ConstantOp>>(patterns.getContext());

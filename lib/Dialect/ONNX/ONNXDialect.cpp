@@ -268,6 +268,44 @@ std::string gather::formatRuntimeLocation(Location loc) {
       .Default([](LocationAttr) { return std::string(); });
 }
 
+void gather::printDiagnostic(llvm::raw_ostream &os, Diagnostic &diag) {
+  auto print = [&](Diagnostic &one) {
+    std::string location = formatRuntimeLocation(one.getLocation());
+    if (!location.empty())
+      os << location << ": ";
+    switch (one.getSeverity()) {
+    case DiagnosticSeverity::Error:
+      os << "error: ";
+      break;
+    case DiagnosticSeverity::Warning:
+      os << "warning: ";
+      break;
+    case DiagnosticSeverity::Note:
+      os << "note: ";
+      break;
+    case DiagnosticSeverity::Remark:
+      os << "remark: ";
+      break;
+    }
+    os << one << "\n";
+  };
+  print(diag);
+  for (Diagnostic &note : diag.getNotes())
+    print(note);
+}
+
+void gather::registerLocationDiagnosticHandler(MLIRContext *context) {
+  context->getDiagEngine().registerHandler([](Diagnostic &diag) {
+    auto file = diag.getLocation()->findInstanceOf<FileLineColLoc>();
+    if (diag.getSeverity() != DiagnosticSeverity::Error ||
+        (file && file.getLine() != 0))
+      return failure(); // Shown with its source line by MLIR's handler.
+    printDiagnostic(llvm::errs(), diag);
+    llvm::errs().flush();
+    return success();
+  });
+}
+
 LLVM::GlobalOp
 gather::getOrCreateLocationGlobal(ModuleOp module, Location loc,
                                   OpBuilder::Listener *listener) {

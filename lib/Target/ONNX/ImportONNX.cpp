@@ -180,11 +180,15 @@ public:
     return emitError(fileLoc) << message;
   }
 
-  /// The location of node `index` of the graph: its name (or, unnamed,
-  /// `<op type> #<index>`) in the model file.
+  /// The location of node `index` of the graph in the model file, named
+  /// `node '<name>' (<op type>)`, or `node #<index> (<op type>)` if unnamed;
+  /// errors print it as `model.onnx: node 'top2' (TopK): error: ...`
+  /// (gather::formatRuntimeLocation).
   Location nodeLoc(const ::onnx::NodeProto &node, int index) {
-    return NameLoc::get(builder.getStringAttr(describeNode(node, index)),
-                        fileLoc);
+    std::string name = node.name().empty() ? "node #" + std::to_string(index)
+                                           : "node '" + node.name() + "'";
+    return NameLoc::get(
+        builder.getStringAttr(name + " (" + node.op_type() + ")"), fileLoc);
   }
 
   static std::string describeNode(const ::onnx::NodeProto &node, int index) {
@@ -482,7 +486,8 @@ LogicalResult Importer::importNode(const ::onnx::NodeProto &node, int index,
   Location loc = nodeLoc(node, index);
   std::string where = "node '" + describeNode(node, index) + "' (op type '" +
                       node.op_type() + "')";
-  auto nodeError = [&]() { return emitError(loc) << where; };
+  // (The location names the node.)
+  auto nodeError = [&]() { return emitError(loc) << "the node"; };
   bool defaultDomain = node.domain().empty() || node.domain() == "ai.onnx";
 
   // Operands; an empty name is an omitted optional input (onnx.NoValue).
@@ -542,9 +547,9 @@ LogicalResult Importer::importNode(const ::onnx::NodeProto &node, int index,
       }
       auto it = types.find(output);
       if (it == types.end())
-        return nodeError() << ": the type of output '" << output
-                           << "' is unknown (no value_info, and ONNX shape "
-                              "inference finds none)";
+        return nodeError() << "'s output '" << output
+                           << "' has an unknown type (no value_info, and "
+                              "ONNX shape inference finds none)";
       state.addTypes(it->second);
     }
     for (const ::onnx::AttributeProto &attribute : node.attribute()) {
@@ -783,6 +788,9 @@ void gather::registerImportONNXTranslation() {
       "Import an ONNX model (.onnx) into the onnx dialect (func @main_graph)",
       [](llvm::SourceMgr &sourceMgr,
          MLIRContext *context) -> OwningOpRef<Operation *> {
+        // Errors at the model file and its nodes, which have no line:
+        // `model.onnx: node 'top2' (TopK): error: ...`.
+        registerLocationDiagnosticHandler(context);
         const llvm::MemoryBuffer *buffer =
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
         ONNXImportOptions options;

@@ -100,3 +100,10 @@ func.func @gatherPrintMine() {
 func.func private @gatherPrintF32(tensor<*xf32>, i64)
 func.func private @gatherSetErrorHandler(!llvm.ptr) -> !llvm.ptr
 llvm.func @_mlir_ciface_gatherPrintF64(!llvm.ptr, i64)
+
+// -----
+
+// onnx-mlir's onnx.EntryPoint must name a function of the module.
+// expected-error @+2 {{'onnx.EntryPoint' op expects a 'func' attribute naming a function of the module (onnx-mlir's entry point), and no operands or results}}
+// expected-error @+1 {{failed to legalize operation 'onnx.EntryPoint' that was explicitly marked illegal}}
+"onnx.EntryPoint"() {func = @missing} : () -> ()

@@ -4,13 +4,14 @@
 // RUN: gather-opt %s | FileCheck %s --check-prefix=ROUNDTRIP
 // RUN: gather-opt %s | gather-opt | FileCheck %s --check-prefix=ROUNDTRIP
 //
-// convert-onnx-to-linalg lowers the GatherElements, the onnx.Return and the
-// unused onnx.NoValue, and leaves the other ops untouched.
+// convert-onnx-to-linalg lowers the GatherElements, the onnx.Return, the
+// onnx.EntryPoint and the unused onnx.NoValue, and leaves the other ops
+// untouched.
 // RUN: gather-opt %s --convert-onnx-to-linalg | FileCheck %s --check-prefix=LINALG
 //
 // The full pipeline names the first op gather cannot lower, at its location.
 // RUN: not gather-opt %s --onnx-to-llvm 2>&1 | FileCheck %s --check-prefix=LEFT
-// LEFT: onnx-mlir-interop.mlir:[[# @LINE + 40]]:11: error: 'onnx.NoValue' op is not lowered by gather (it lowers onnx.GatherElements, onnx.Constant and onnx.Return)
+// LEFT: onnx-mlir-interop.mlir:[[# @LINE + 41]]:11: error: 'onnx.NoValue' op is not lowered by gather (it lowers onnx.GatherElements, onnx.Constant and onnx.Return)
 
 // ROUNDTRIP-LABEL: func.func @test_gather_elements
 // ROUNDTRIP:         %[[NONE:.*]] = "onnx.NoValue"() {value} : () -> none
@@ -47,7 +48,8 @@ func.func @test_strings(%arg0: tensor<2x!onnx.String>, %arg1: tensor<2xi64>) -> 
 // LINALG:          %[[TOPK:.*]]:2 = "onnx.TopK"(%arg0, %{{.*}}, %[[NONE]]) {axis = 1 : si64}
 // LINALG:          linalg.generic
 // LINALG-SAME:       ins(%[[TOPK]]#1 : tensor<2x2xi64>)
-// LINALG:          "onnx.EntryPoint"() {func = @main_graph} : () -> ()
+// onnx.EntryPoint (the model's entry function) is erased; the function stays.
+// LINALG-NOT:      "onnx.EntryPoint"
 func.func @main_graph(%arg0: tensor<2x4xf32> {onnx.name = "x"}) -> (tensor<2x2xf32> {onnx.name = "y"}) {
   %k = onnx.Constant dense<2> : tensor<1xi64>
   %none = "onnx.NoValue"() {value} : () -> none

@@ -23,8 +23,13 @@ its decimal text, rounded exactly (round to nearest even) to the element type,
 gives those bits back; NaN must print its exact bits. It shares no code with
 the project.
 
+With --gather-form hardware|scalarized|scalar, the vectorized, threaded and
+dynamic forms use that code shape of vectorized gathers (pipeline option
+gather-form; vectors of 4 and 8 for the static forms).
+
 Usage: differential.py --form F --seed S --cases N --work DIR
                        --runner gather-runner [--opt gather-opt]
+                       [--gather-form FORM]
 Prints `<form>: <N> cases, <M> elements, all bit-exact` or the mismatches
 (and exits with status 1).
 """
@@ -362,6 +367,10 @@ def main():
     parser.add_argument("--work", required=True, help="directory for the modules")
     parser.add_argument("--runner", required=True)
     parser.add_argument("--opt", help="gather-opt, to check that folded modules fold")
+    parser.add_argument("--gather-form", choices=["hardware", "scalarized", "scalar"],
+                        help="the code shape of vectorized gathers (pipeline option "
+                             "gather-form); vectorized and threaded modules then use "
+                             "vectors of 4 and 8 (rows of this test are short)")
     args = parser.parse_args()
 
     options = {
@@ -387,9 +396,14 @@ def main():
                 errors.append(f"{path}: canonicalize did not fold every gather "
                               f"(exit {folded.returncode}) {folded.stderr[:2000]}")
         command = [args.runner, path, "-e", "main", "--entry-point-result=void"]
-        if options:
-            command.append("--pipeline-options=" +
-                           options.format(v=4 if b % 2 == 0 else 16))
+        if args.gather_form:
+            vector_size = 4 if b % 2 == 0 else 8
+            options_text = (options.format(v=vector_size) +
+                            f" gather-form={args.gather_form}").strip()
+        else:
+            options_text = options.format(v=4 if b % 2 == 0 else 16)
+        if options_text:
+            command.append("--pipeline-options=" + options_text)
         if args.form == "dynamic" and b % 4:
             # LLVM -O3 takes about 0.5 s per dynamic-shape gather; every
             # fourth module gets it, the others -O0 (same MLIR lowering).

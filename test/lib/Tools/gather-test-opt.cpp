@@ -14,13 +14,9 @@
 
 #include "StandInONNXDialect.h"
 
-#include "gather/Conversion/Passes.h"
 #include "gather/Pipelines/Pipelines.h"
-#include "gather/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/StringRef.h"
@@ -33,15 +29,12 @@ int main(int argc, char **argv) {
     return 0;
   }
   mlir::registerAllPasses();
-  gather::registerGatherConversionPasses();
-  gather::registerGatherTransformsPasses();
-  gather::registerONNXToLLVMPipeline();
+  gather::registerAllPasses();
 
   // Not registerONNXToLLVMPipelineDependencies: it adds gather's dialect.
   mlir::DialectRegistry registry;
   registry.insert<standin::StandInONNXDialect>();
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
+  gather::registerONNXToLLVMPipelineExtensions(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "gather's passes with a stand-in onnx dialect\n", registry));
 }

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/Types.h"
 
@@ -63,12 +64,28 @@ mlir::FunctionType getRuntimeCInterfaceFunctionType(mlir::MLIRContext *context,
 mlir::LogicalResult verifyRuntimeSymbols(
     mlir::Operation *root,
     llvm::function_ref<mlir::FunctionType(llvm::StringRef)> expectedType);
-/// `loc` as text for run-time reports, as MLIR's diagnostics print it:
-/// `file:line:col` for a file location, `file` for a file without a line;
-/// a name location as `<child>: <name>` (an imported ONNX node:
-/// `model.onnx: node 'n1' (TopK)`); the locations of a fused location
+/// `loc` as text for run-time reports and diagnostics, as MLIR's
+/// diagnostics print file locations: `file:line:col` for a file location,
+/// `file` for a file without a line; a name location as `<child>: <name>`
+/// (an imported ONNX node: `model.onnx: node 'n1' (TopK)`, see
+/// gather/Target/ONNX/ImportONNX.h); the locations of a fused location
 /// joined with `, `; a call site as its callee. "" when unknown.
 std::string formatRuntimeLocation(mlir::Location loc);
+
+/// Prints `diag` and its notes to `os`, one line each, as
+/// `<location>: <severity>: <message>` with the location as
+/// formatRuntimeLocation writes it (`<severity>: <message>` when it is
+/// unknown): e.g. `model.onnx: node 'top2' (TopK): error: 'onnx.TopK' op is
+/// not lowered by gather ...`, `k.mlir:3:8: error: ...`.
+void printDiagnostic(llvm::raw_ostream &os, mlir::Diagnostic &diag);
+
+/// Registers in `context` a diagnostic handler that prints
+/// (printDiagnostic, to llvm::errs()) every error whose location holds no
+/// file:line:col, such as an imported ONNX node's, which MLIR's
+/// SourceMgrDiagnosticHandler would print as `<unknown>:0: error:
+/// loc("n"("m.onnx")): ...`; the others go on to the handlers registered
+/// before it (which show their source line). Used by gather's tools.
+void registerLocationDiagnosticHandler(mlir::MLIRContext *context);
 
 /// The text of formatRuntimeLocation(`loc`), NUL-terminated, as a private
 /// constant llvm.mlir.global of `module` (the `location` argument of the

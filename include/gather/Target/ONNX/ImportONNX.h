@@ -21,8 +21,10 @@
 //     an omitted optional input as `"onnx.NoValue"() {value}`, result types
 //     from value_info and ONNX shape inference;
 //   - a named node keeps its name as `onnx_node_name`, and every op is
-//     located at its node in the model file: `loc("<name>"("model.onnx"))`,
-//     or `loc("<OpType> #<index>"("model.onnx"))` for an unnamed node.
+//     located at its node in the model file:
+//     `loc("node '<name>' (<OpType>)"("model.onnx"))`, or
+//     `loc("node #<index> (<OpType>)"("model.onnx"))` for an unnamed node;
+//     errors print it as `model.onnx: node 'top2' (TopK): error: ...`.
 // Another opset, an attribute of a kind not listed above, a value whose type
 // is unknown, a model the ONNX checker rejects, or a file that is not an
 // ONNX model is an error naming the file (and the node) — never a crash.

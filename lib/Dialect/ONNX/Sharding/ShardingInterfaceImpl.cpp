@@ -9,8 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Dialect/ONNX/ONNXOps.h"
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
+
+#include "GatherElementsView.h"
+#include "gather/Dialect/ONNX/ONNXDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -25,6 +27,7 @@
 #include "mlir/Dialect/Shard/Interfaces/ShardingInterfaceImpl.h"
 #include "mlir/Dialect/Shard/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
@@ -185,24 +188,29 @@ Value allReduceScalar(OpBuilder &b, Location loc, Value scalar, StringRef grid,
       b, loc, reduced, ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
 }
 
-/// onnx.GatherElements as a one-hot contraction (see Sharding.h).
+/// onnx.GatherElements as a one-hot contraction (see Sharding.h). A
+/// FallbackModel, attached by op name: it applies to another `onnx`
+/// dialect's GatherElements (onnx-mlir's) as well as to gather's.
 struct GatherElementsShardingModel
-    : public ShardingInterface::ExternalModel<GatherElementsShardingModel,
-                                              ONNX::GatherElementsOp> {
-  /// Both operands ranked: the rank; otherwise 0 (not partitionable).
+    : public ShardingInterface::FallbackModel<GatherElementsShardingModel> {
+  /// Both operands ranked with the same rank and `axis` in range: the rank;
+  /// otherwise 0 (not partitionable).
   static int64_t getRank(Operation *op) {
-    auto gather = cast<ONNX::GatherElementsOp>(op);
-    auto dataType = dyn_cast<RankedTensorType>(gather.getData().getType());
-    auto indicesType =
-        dyn_cast<RankedTensorType>(gather.getIndices().getType());
+    std::optional<ONNX::GatherElementsView> gather =
+        ONNX::GatherElementsView::get(op);
+    if (!gather)
+      return 0;
+    auto dataType = dyn_cast<RankedTensorType>(gather->data.getType());
+    auto indicesType = dyn_cast<RankedTensorType>(gather->indices.getType());
     if (!dataType || !indicesType ||
         dataType.getRank() != indicesType.getRank())
       return 0;
-    return dataType.getRank();
+    int64_t rank = dataType.getRank();
+    return gather->axis >= -rank && gather->axis < rank ? rank : 0;
   }
 
   static int64_t getAxis(Operation *op) {
-    int64_t axis = cast<ONNX::GatherElementsOp>(op).getAxis();
+    int64_t axis = ONNX::GatherElementsView::get(op)->axis;
     return axis < 0 ? axis + getRank(op) : axis;
   }
 
@@ -217,6 +225,16 @@ struct GatherElementsShardingModel
 
   SmallVector<ReductionKind> getReductionLoopIteratorKinds(Operation *) const {
     return {ReductionKind::Sum};
+  }
+
+  FailureOr<std::vector<Sharding>>
+  getShardingAnnotations(Operation *op, const ShardingOption &option) const {
+    return shard::detail::defaultGetShardingAnnotations(op, option);
+  }
+
+  LogicalResult addShardingAnnotations(Operation *op, OpBuilder &builder,
+                                       const ShardingOption &option) const {
+    return shard::detail::defaultAddShardingAnnotations(op, builder, option);
   }
 
   SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
@@ -238,18 +256,16 @@ struct GatherElementsShardingModel
   /// `data` with `indices`; emits an error otherwise.
   static LogicalResult verifySplit(Operation *op, ShardingArrayRef loopAxes,
                                    GridOp grid) {
-    auto gather = cast<ONNX::GatherElementsOp>(op);
-    auto dataType = cast<RankedTensorType>(gather.getData().getType());
-    auto indicesType = cast<RankedTensorType>(gather.getIndices().getType());
+    ONNX::GatherElementsView gather = *ONNX::GatherElementsView::get(op);
+    auto dataType = cast<RankedTensorType>(gather.data.getType());
+    auto indicesType = cast<RankedTensorType>(gather.indices.getType());
     int64_t rank = dataType.getRank();
     int64_t axis = getAxis(op);
     for (auto [loop, axes] : llvm::enumerate(loopAxes)) {
       if (axes.empty())
         continue;
-      if (isa<ONNX::StringType>(dataType.getElementType()))
-        return op->emitOpError("cannot be sharded: 'data' holds !onnx.string "
-                               "elements, which point into one process's "
-                               "memory");
+      if (failed(ONNX::verifyShardableData(gather)))
+        return failure();
       int64_t processes = collectiveProcessGroupSize(axes, grid.getShape());
       int64_t dim = static_cast<int64_t>(loop) == rank ? axis : loop;
       RankedTensorType type =
@@ -332,7 +348,6 @@ struct GatherElementsShardingModel
       return success();
     }
 
-    auto gather = cast<ONNX::GatherElementsOp>(op);
     Location loc = op->getLoc();
     int64_t axis = getAxis(op);
     Value data = partitionedOperands[0];
@@ -347,8 +362,8 @@ struct GatherElementsShardingModel
               builder, loc,
               collectiveProcessGroupSize(axisGridAxes, grid.getShape())));
 
-    emitGlobalIndexCheck(builder, loc, gather, indices, loopAxes, usedAxes,
-                         grid, axisSize);
+    emitGlobalIndexCheck(builder, loc, op, indices, loopAxes, usedAxes, grid,
+                         axisSize);
 
     if (axisGridAxes.empty()) {
       // Only dimensions other than the axis are split: each process gathers
@@ -398,17 +413,19 @@ struct GatherElementsShardingModel
               arith::SelectOp::create(b, nl, inSlab, offset, zero));
           linalg::YieldOp::create(b, nl, ValueRange{localIndex, inSlab});
         });
-    auto localGather = ONNX::GatherElementsOp::create(
-        builder, loc, data, local.getResult(0), gather.getAxisAttr());
-    Type elementType = localGather.getType().getElementType();
+    // The op itself (whichever dialect's) on the slab, local indices.
+    Type elementType = cast<RankedTensorType>(data.getType()).getElementType();
+    auto resultType =
+        RankedTensorType::get(indicesType.getShape(), elementType);
+    Operation *localGather =
+        mlir::clone(builder, op, resultType, {data, local.getResult(0)});
     Value identity = ONNX::getSumIdentity(builder, loc, elementType);
-    auto resultType = cast<RankedTensorType>(localGather.getType());
     Value init = createEmptyLike(builder, loc, indices, resultType.getShape(),
                                  elementType);
     Value masked =
         linalg::GenericOp::create(
             builder, loc, TypeRange{resultType},
-            ValueRange{localGather.getResult(), local.getResult(1)},
+            ValueRange{localGather->getResult(0), local.getResult(1)},
             ValueRange{init}, maps, parallel,
             [&](OpBuilder &b, Location nl, ValueRange args) {
               linalg::YieldOp::create(
@@ -424,7 +441,7 @@ struct GatherElementsShardingModel
     if (result.getType() != expected)
       result = tensor::CastOp::create(builder, loc, expected, result);
     partitionMap.map(op->getResult(0), result);
-    partitionMap.map(op, localGather.getOperation());
+    partitionMap.map(op, localGather);
     return success();
   }
 
@@ -432,7 +449,7 @@ struct GatherElementsShardingModel
   /// global axis size; the first value out of range in the row-major order
   /// of the whole `indices` is reported on every process (see Sharding.h).
   static void emitGlobalIndexCheck(OpBuilder &builder, Location loc,
-                                   ONNX::GatherElementsOp op, Value indices,
+                                   Operation *op, Value indices,
                                    ShardingArrayRef loopAxes,
                                    ArrayRef<GridAxis> usedAxes, GridOp grid,
                                    Value axisSize) {
@@ -636,16 +653,55 @@ Value ONNX::createBitExactAllReduce(OpBuilder &builder, Location loc,
   return fromBits(builder, loc, sum, type);
 }
 
-void ONNX::registerShardingInterfaceExternalModels(DialectRegistry &registry) {
-  registry.addExtension(+[](MLIRContext *context, ONNX::ONNXDialect *) {
-    ONNX::GatherElementsOp::attachInterface<GatherElementsShardingModel>(
-        *context);
+LogicalResult ONNX::verifyShardableData(const GatherElementsView &gather) {
+  auto type = dyn_cast<ShapedType>(gather.data.getType());
+  Type elementType = type ? type.getElementType() : Type();
+  auto complex = dyn_cast_or_null<ComplexType>(elementType);
+  if (elementType && (isa<IntegerType, FloatType>(elementType) ||
+                      (complex && isa<FloatType>(complex.getElementType()))))
+    return success();
+  InFlightDiagnostic diag =
+      gather.op->emitOpError("cannot be sharded over processes: 'data' holds ");
+  if (isa_and_nonnull<ONNX::StringType>(elementType))
+    return diag << "!onnx.string elements, which point into one process's "
+                   "memory";
+  return diag << elementType
+              << " elements; only integers, floats and complex numbers can be "
+                 "sent to other processes";
+}
+
+namespace {
+/// Attaches the sharding model to the registered op named
+/// onnx.GatherElements once a dialect named `onnx` is loaded: gather's, or
+/// another project's (onnx-mlir's) registered in its place. (An extension
+/// on gather's dialect class would miss the other.)
+class GatherElementsShardingExtension : public DialectExtensionBase {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GatherElementsShardingExtension)
+
+  GatherElementsShardingExtension() : DialectExtensionBase({"onnx"}) {}
+
+  void apply(MLIRContext *context, MutableArrayRef<Dialect *>) const final {
+    std::optional<RegisteredOperationName> name =
+        RegisteredOperationName::lookup(ONNX::kGatherElementsOpName, context);
+    if (!name || name->hasInterface<ShardingInterface>())
+      return;
+    name->attachInterface<GatherElementsShardingModel>();
     // What partition() creates: shard-partition cannot declare it.
     context->loadDialect<
         arith::ArithDialect, complex::ComplexDialect, func::FuncDialect,
         linalg::LinalgDialect, LLVM::LLVMDialect, memref::MemRefDialect,
         scf::SCFDialect, ShardDialect, tensor::TensorDialect>();
-  });
+  }
+
+  std::unique_ptr<DialectExtensionBase> clone() const final {
+    return std::make_unique<GatherElementsShardingExtension>(*this);
+  }
+};
+} // namespace
+
+void ONNX::registerShardingInterfaceExternalModels(DialectRegistry &registry) {
+  registry.addExtensions<GatherElementsShardingExtension>();
   registry.addExtension(+[](MLIRContext *context, mpi::MPIDialect *) {
     mpi::AllReduceOp::attachInterface<AllReduceMemoryEffects>(*context);
   });

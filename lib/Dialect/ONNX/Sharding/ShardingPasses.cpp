@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Dialect/ONNX/ONNXOps.h"
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
+
+#include "GatherElementsView.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -18,9 +19,11 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Dialect/Shard/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
@@ -48,11 +51,12 @@ constexpr StringLiteral kMPIInit = "gatherMPIInit";
 
 /// Whether dimension `dim` of the gather can be split into `processes`
 /// even slabs (see the pass description).
-bool canSplit(ONNX::GatherElementsOp op, int64_t dim, int64_t processes) {
-  auto dataType = cast<RankedTensorType>(op.getData().getType());
-  auto indicesType = cast<RankedTensorType>(op.getIndices().getType());
+bool canSplit(const ONNX::GatherElementsView &op, int64_t dim,
+              int64_t processes) {
+  auto dataType = cast<RankedTensorType>(op.data.getType());
+  auto indicesType = cast<RankedTensorType>(op.indices.getType());
   int64_t rank = dataType.getRank();
-  int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
+  int64_t axis = op.axis < 0 ? op.axis + rank : op.axis;
   // Empty operands stay replicated: there is nothing to share out, and
   // slicing a dimension of size 0 (even at offset 0) is invalid IR.
   if (dim < 0 || dim >= rank || !dataType.hasStaticShape() ||
@@ -86,23 +90,28 @@ struct ONNXShardGathersPass
       return signalPassFailure();
     }
 
-    SmallVector<ONNX::GatherElementsOp> gathers;
-    WalkResult result = module.walk([&](ONNX::GatherElementsOp op) {
-      auto dataType = dyn_cast<TensorType>(op.getData().getType());
-      if (dataType && isa<ONNX::StringType>(dataType.getElementType())) {
-        op.emitOpError("cannot be sharded over processes: 'data' holds "
-                       "!onnx.string elements, which point into one "
-                       "process's memory");
+    // Every op named onnx.GatherElements with the sharding model (gather's
+    // or another onnx dialect's, see registerShardingInterfaceExternalModels).
+    SmallVector<ONNX::GatherElementsView> gathers;
+    WalkResult result = module.walk([&](Operation *op) {
+      std::optional<ONNX::GatherElementsView> gather =
+          ONNX::GatherElementsView::get(op);
+      if (!gather || !isa<ShardingInterface>(op))
+        return WalkResult::advance();
+      if (failed(ONNX::verifyShardableData(*gather)))
         return WalkResult::interrupt();
-      }
       bool annotated =
           llvm::any_of(op->getOperands(),
                        [](Value v) { return v.getDefiningOp<ShardOp>(); }) ||
           llvm::any_of(op->getUsers(), llvm::IsaPred<ShardOp>);
-      if (!annotated && isa<RankedTensorType>(op.getData().getType()) &&
-          isa<RankedTensorType>(op.getIndices().getType()) &&
-          isa<RankedTensorType>(op.getType()))
-        gathers.push_back(op);
+      auto dataType = dyn_cast<RankedTensorType>(gather->data.getType());
+      auto indicesType = dyn_cast<RankedTensorType>(gather->indices.getType());
+      int64_t rank = dataType ? dataType.getRank() : 0;
+      if (!annotated && dataType && indicesType &&
+          isa<RankedTensorType>(gather->getResult().getType()) &&
+          indicesType.getRank() == rank && gather->axis >= -rank &&
+          gather->axis < rank)
+        gathers.push_back(*gather);
       return WalkResult::advance();
     });
     if (result.wasInterrupted())
@@ -110,9 +119,9 @@ struct ONNXShardGathersPass
 
     StringAttr gridName;
     SymbolTable symbolTable(module);
-    for (ONNX::GatherElementsOp op : gathers) {
-      int64_t rank = cast<RankedTensorType>(op.getData().getType()).getRank();
-      int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
+    for (const ONNX::GatherElementsView &op : gathers) {
+      int64_t rank = cast<RankedTensorType>(op.data.getType()).getRank();
+      int64_t axis = op.axis < 0 ? op.axis + rank : op.axis;
       int64_t dim = -1;
       if (shardDim >= 0) {
         if (canSplit(op, shardDim, gridSize))
@@ -128,7 +137,7 @@ struct ONNXShardGathersPass
         continue; // Replicated: every process computes all of it.
       if (!gridName)
         gridName = createGrid(module, symbolTable);
-      outline(op, symbolTable, gridName, dim, axis);
+      outline(op.op, symbolTable, gridName, dim, axis);
     }
 
     if (!module->hasAttr(DLTIDialect::kMapAttrName))
@@ -157,10 +166,10 @@ struct ONNXShardGathersPass
   /// nothing but shard ops, the gather and func.return: they reject, or
   /// crash on, many other ops (func.call, tensor.cast, non-splat
   /// arith.constant tensors, several blocks).
-  void outline(ONNX::GatherElementsOp op, SymbolTable &symbolTable,
-               StringAttr gridName, int64_t dim, int64_t axis) {
-    Location loc = op.getLoc();
-    MLIRContext *context = op.getContext();
+  void outline(Operation *op, SymbolTable &symbolTable, StringAttr gridName,
+               int64_t dim, int64_t axis) {
+    Location loc = op->getLoc();
+    MLIRContext *context = op->getContext();
     auto module = cast<ModuleOp>(symbolTable.getOp());
     OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
     auto function = func::FuncOp::create(
@@ -188,9 +197,10 @@ struct ONNXShardGathersPass
     Value data = useAs(body->getArgument(0), split);
     Value indices =
         useAs(body->getArgument(1), dim == axis ? replicated : split);
-    auto gather = ONNX::GatherElementsOp::create(
-        builder, loc, op.getType(), data, indices, op.getAxisAttr());
-    Value slabs = ShardOp::create(builder, loc, gather.getResult(),
+    // The op itself (whichever dialect's, with all its attributes).
+    Operation *gather =
+        mlir::clone(builder, op, op->getResultTypes(), {data, indices});
+    Value slabs = ShardOp::create(builder, loc, gather->getResult(0),
                                   dim == axis ? replicated : split);
     Value whole = ShardOp::create(builder, loc, slabs, replicated,
                                   /*annotate_for_users=*/true);
@@ -199,7 +209,7 @@ struct ONNXShardGathersPass
     builder.setInsertionPoint(op);
     auto call = func::CallOp::create(builder, loc, function, op->getOperands());
     op->replaceAllUsesWith(call.getResults());
-    op.erase();
+    op->erase();
   }
 };
 

@@ -13,7 +13,10 @@ def ONNXShardGathersPass : Pass<"onnx-shard-gathers", "::mlir::ModuleOp"> {
   let summary = "Annotate onnx.GatherElements ops for a 1-D grid of processes";
   let description = [{
     Adds a private `shard.grid @gather_grid(shape = N)` (N = `grid-size`)
-    and moves each `onnx.GatherElements` into a private function of its own
+    and moves each `onnx.GatherElements` (every op of that name with the
+    sharding model: gather's, or another `onnx` dialect's such as
+    onnx-mlir's, see `registerShardingInterfaceExternalModels`; the op is
+    cloned with all its attributes) into a private function of its own
     (called in its place) with `shard.shard` annotations that split it over
     the grid; `shard-partition-functions` (`sharding-propagation`,
     `shard-partition`) then partitions it (onnx.GatherElements'
@@ -42,7 +45,8 @@ def ONNXShardGathersPass : Pass<"onnx-shard-gathers", "::mlir::ModuleOp"> {
     `shard.shard` annotations are left as they are.
 
     Errors: `data` of `!onnx.string` (string elements point into one
-    process's memory and cannot be sent to another).
+    process's memory and cannot be sent to another) or of any element type
+    other than integers, floats and complex numbers.
   }];
   let dependentDialects = ["::mlir::shard::ShardDialect",
                            "::mlir::DLTIDialect"];

@@ -51,10 +51,13 @@ namespace gather::ONNX {
 #define GEN_PASS_REGISTRATION
 #include "gather/Dialect/ONNX/Sharding/Passes.h.inc"
 
-/// Registers the ShardingInterface model of onnx.GatherElements, and a
-/// MemoryEffectOpInterface model of mpi.allreduce (reads its send buffer,
-/// writes its receive buffer; MLIR 22 declares none, which the buffer
-/// deallocation pipeline rejects).
+/// Registers the ShardingInterface model of onnx.GatherElements, attached
+/// by op name when a dialect named `onnx` loads: to gather's op, or to
+/// another `onnx` dialect's (onnx-mlir's) registered instead, seen through
+/// its operands (data, indices) and `axis` attribute (64-bit integer,
+/// default 0). Also registers a MemoryEffectOpInterface model of
+/// mpi.allreduce (reads its send buffer, writes its receive buffer; MLIR 22
+/// declares none, which the buffer deallocation pipeline rejects).
 void registerShardingInterfaceExternalModels(mlir::DialectRegistry &registry);
 
 /// Returns the sum of `value` (a ranked tensor) over the processes of
