@@ -1,7 +1,7 @@
-"""The timing method every peer of gather's benchmark shares (as
-gather-bench does with Google Benchmark's repetitions): warm up, pick a
-batch of n calls lasting at least `batch_seconds`, time `repetitions`
-batches and return the median time per call, in seconds."""
+"""The timing method of gather's benchmark peers (torch, numpy; ORT's
+bench.mjs does the same): warm up, pick a batch of n calls lasting at least
+`batch_seconds`, time `repetitions` batches and return the median time per
+call, in seconds."""
 import statistics
 import time
 

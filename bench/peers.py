@@ -54,6 +54,7 @@ def main():
     parser.add_argument("--workloads", required=True)
     parser.add_argument("--only", default="")
     parser.add_argument("--repetitions", type=int, default=10)
+    parser.add_argument("--threads", default="1,2", help="torch thread counts")
     args = parser.parse_args()
     import torch
 
@@ -87,7 +88,7 @@ def main():
             call = lambda: torch.gather(td, axis, ti, out=out)
             note = ("negative indices normalized before the call (torch "
                     "rejects them)" if w["negatives"] else "")
-        for threads in (1, 2):
+        for threads in [int(t) for t in args.threads.split(",") if t]:
             torch.set_num_threads(threads)
             call()
             checksum = float(out.numpy().astype(np.float64).sum())

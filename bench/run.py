@@ -1,30 +1,41 @@
 #!/usr/bin/python3
 """gather's benchmark driver: times, in one run on this machine and on the
-same inputs, gather's JIT kernel (1 and 2 threads), the plain C loop
-(gather-bench, Google Benchmark), ONNX Runtime (bench/ort), PyTorch and NumPy
-(peers.py), then prints the median times, effective GB/s and our ratios,
-writes results.json, results.md and chart.png (into build/bench-results/,
-or with --update-readme into bench/results/ plus the table between the
-README's bench markers).
+same inputs, gather's JIT kernel, the plain C loop in several forms and the
+memory floor (gather-bench), ONNX Runtime (bench/ort), PyTorch and NumPy
+(peers.py), and the compile time of string constants (string_constants.py),
+then prints the results as markdown and writes results.json, results.md and
+chart.png (into build/bench-results/, or with --update-readme into
+bench/results/, plus the summary table into README.md and the details into
+docs/Benchmarks.md, between their bench markers).
 
 Usually run through bench/run.sh (installs the peers, builds, runs this).
-Each phase runs `--rounds` times, the phases interleaved (A B C A B C); a
-variant's time is the median over rounds of its per-round medians.
+Each phase runs `--rounds` times, the phases interleaved (A B C A B C); inside
+gather-bench, the implementations are interleaved per round too. A time is
+the median over all rounds; a ratio between two implementations timed by
+gather-bench (ours, C, floor) is the median of the per-round ratios, others
+the ratio of the medians. See docs/Benchmarks.md.
 """
 import argparse
+import datetime
 import json
 import os
+import platform
+import re
 import statistics
 import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-# Targets of issue 6 (ours / peer).
-TARGETS = {"torch": 1.0, "ort": 0.5, "c_loop": 1.2}
-OVERHEAD_TARGET_S = 2e-6
+# Targets: ours / peer at the same thread count (✓ when at most this).
+TARGETS = {"c": 1.0, "torch": 1.0, "ort": 0.8}
+FLOOR_TARGET = ("e", 1, 2.0)  # workload e at 1 thread within 2 × the floor
+COMPILE_TARGET_MS = 150
+STRINGS_TARGET = (10000, 1.0)  # 10,000 distinct strings: source → result < 1 s
+
+README_MARKERS = ("<!-- bench:begin -->", "<!-- bench:end -->")
+DOCS_MARKERS = ("<!-- bench-details:begin -->", "<!-- bench-details:end -->")
 
 
 def log(*args):
@@ -36,46 +47,139 @@ def loadavg():
         return float(f.read().split()[0])
 
 
-def run_gather_bench(binary, workloads_path, only, repetitions):
-    with tempfile.NamedTemporaryFile(suffix=".json") as out:
-        command = [binary, f"--workloads={workloads_path}",
-                   f"--benchmark_repetitions={repetitions}",
-                   "--benchmark_min_time=0.05",
-                   "--benchmark_report_aggregates_only=true",
-                   f"--benchmark_out={out.name}", "--benchmark_out_format=json"]
-        if only:
-            command.append("--benchmark_filter=/(" + "|".join(only) + ")/")
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-        report = json.load(open(out.name))
-    records = []
-    for b in report["benchmarks"]:
-        if b.get("aggregate_name") != "median":
-            continue
-        if b.get("error_occurred"):
-            raise SystemExit(f"gather-bench: {b['run_name']}: {b.get('error_message')}")
-        peer, workload, threads = b["run_name"].split("/")[:3]
-        scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}[b["time_unit"]]
-        record = {"peer": "ours" if peer == "ours" else "c_loop",
-                  "workload": workload, "threads": int(threads[1:]),
-                  "seconds": b["real_time"] * scale,
-                  "checksum": b.get("checksum")}
-        if "compile_ms" in b:
-            record["compile_ms"] = b["compile_ms"]
-        records.append(record)
-    return records
-
-
-def run_json_lines(command, cwd=None):
+def run_json_lines(command, cwd=None, timeout=None):
     result = subprocess.run(command, check=True, cwd=cwd, text=True,
-                            stdout=subprocess.PIPE)
+                            stdout=subprocess.PIPE, timeout=timeout)
     return [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
 
 
-def bytes_per_call(w):
-    m = 1
-    for size in w["indices"]:
-        m *= size
-    return m * ((4 if w["indices_type"] == "int32" else 8) + 2 * 4)
+def run_gather_bench(binary, workloads_path, only, threads, rounds, batch_ms):
+    command = [binary, f"--workloads={workloads_path}", f"--rounds={rounds}",
+               f"--batch-ms={batch_ms}", "--thread-counts=" + ",".join(map(str, threads))]
+    if only:
+        command.append("--only=" + ",".join(only))
+    records = run_json_lines(command)
+    errors = [r for r in records if r["kind"] == "error"]
+    if errors:
+        raise SystemExit("gather-bench: " + "; ".join(
+            f"{e['impl']}/{e['workload']}/t{e['threads']}: {e['message']}" for e in errors))
+    return records
+
+
+# --- String constants --------------------------------------------------------
+
+def time_string_constants(build, counts, repeat):
+    """bench/string_constants.py: the wall time of gather-runner (parse,
+    lower, JIT, run, print; result checked) on a constant of N distinct
+    strings, for N = 1 (the fixed cost) and each of `counts`."""
+    result = subprocess.run(
+        ["/usr/bin/python3", os.path.join(HERE, "string_constants.py"), "--build", build,
+         "--json", "--repeat", str(repeat), "--strings"] + [str(n) for n in [1] + counts],
+        check=True, text=True, stdout=subprocess.PIPE)
+    return json.loads(result.stdout)
+
+
+# --- The machine --------------------------------------------------------------
+
+VECTOR_FLAG = re.compile(r"^(sse4_[12]|avx\w*|fma|f16c|amx\w*|asimd\w*|sve\w*|sme\w*)$")
+
+
+def cpu_info():
+    """CPU model and its vector features (from /proc/cpuinfo)."""
+    model, flags = platform.processor() or platform.machine(), []
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                key = key.strip()
+                if key in ("model name", "Model", "cpu model") and model in (
+                        platform.machine(), platform.processor(), ""):
+                    model = value.strip()
+                elif key in ("flags", "Features") and not flags:
+                    flags = [x for x in value.split() if VECTOR_FLAG.match(x)]
+    except OSError:
+        pass
+    return model, flags
+
+
+# --- Results ------------------------------------------------------------------
+
+def median(values):
+    return statistics.median(values) if values else None
+
+
+def collect(workloads, bench_runs, peer_records):
+    """One entry per workload: times per implementation and thread count."""
+    results = []
+    for w in workloads:
+        name = w["name"]
+        entry = {"name": name, "title": w["title"], "times": {}, "compile_ms": {},
+                 "per_round": {}, "checksum": None, "floor_bytes": None}
+        # gather-bench: samples of every run, and per-round pairs.
+        samples, compile_ms = {}, {}
+        for run in bench_runs:
+            by_key = {}
+            for r in run:
+                if r.get("workload") != name:
+                    continue
+                if r["kind"] == "workload":
+                    entry["checksum"] = r["checksum"]
+                    entry["floor_bytes"] = r["floor_bytes"]
+                    entry["dynamic"] = r["dynamic"]
+                elif r["kind"] == "time":
+                    key = f"{r['impl']}/t{r['threads']}"
+                    by_key[key] = r["samples"]
+                    samples.setdefault(key, []).extend(r["samples"])
+                    if "compile_ms" in r:
+                        compile_ms.setdefault(key, []).append(r["compile_ms"])
+            # Per-round ratios ours / other (same run, same round).
+            for key, values in by_key.items():
+                if key.startswith("ours/"):
+                    continue
+                threads = key.split("/")[1]
+                ours = by_key.get(f"ours/{threads}")
+                if ours:
+                    entry["per_round"].setdefault(key, []).extend(
+                        o / v for o, v in zip(ours, values) if v > 0)
+        for key, values in samples.items():
+            entry["times"][key] = median(values)
+        for key, values in compile_ms.items():
+            entry["compile_ms"][key] = median(values)
+        # The peers.
+        peer_samples = {}
+        for r in peer_records:
+            if r["workload"] != name:
+                continue
+            peer_samples.setdefault(f"{r['peer']}/t{r['threads']}", []).append(r)
+            if entry["checksum"] is not None and abs(
+                    r["checksum"] - entry["checksum"]) > 1e-9 * max(1.0, abs(entry["checksum"])):
+                entry.setdefault("checksum_mismatches", []).append(
+                    f"{r['peer']}/t{r['threads']}: {r['checksum']} != {entry['checksum']}")
+        for key, records in peer_samples.items():
+            entry["times"][key] = median([r["seconds"] for r in records])
+            kernel = [r["kernel_seconds"] for r in records if r.get("kernel_seconds")]
+            if kernel:
+                entry["times"]["ort_kernel/" + key.split("/")[1]] = median(kernel)
+        results.append(entry)
+    return results
+
+
+def best_c(entry, threads):
+    """(seconds, form) of the fastest C form at `threads`."""
+    forms = [(t, key.split("/")[0]) for key, t in entry["times"].items()
+             if key.startswith("c_") and key.endswith(f"/t{threads}")]
+    return min(forms) if forms else (None, None)
+
+
+def ratio(entry, threads, other_key):
+    """ours / other at `threads`: the median per-round ratio when both come
+    from gather-bench, else the ratio of the medians."""
+    per_round = entry["per_round"].get(f"{other_key}/t{threads}")
+    if per_round:
+        return median(per_round)
+    ours = entry["times"].get(f"ours/t{threads}")
+    other = entry["times"].get(f"{other_key}/t{threads}")
+    return ours / other if ours and other else None
 
 
 def fmt_time(seconds):
@@ -85,178 +189,133 @@ def fmt_time(seconds):
         return f"{seconds * 1e9:.0f} ns"
     if seconds < 1e-3:
         return f"{seconds * 1e6:.1f} µs"
-    return f"{seconds * 1e3:.3f} ms"
+    return f"{seconds * 1e3:.2f} ms"
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
-    parser.add_argument("--only", default="", help="workloads, e.g. a,b,h")
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--repetitions", type=int, default=10)
-    parser.add_argument("--update-readme", action="store_true")
-    args = parser.parse_args()
-
-    workloads_path = os.path.join(HERE, "workloads.json")
-    workloads = json.load(open(workloads_path))["workloads"]
-    only = [w for w in args.only.split(",") if w]
-    if only:
-        workloads = [w for w in workloads if w["name"] in only]
-    gather_bench = os.path.join(args.build, "bin", "gather-bench")
-    if not os.path.exists(gather_bench):
-        raise SystemExit(f"{gather_bench} is missing: build first (bench/run.sh does)")
-    models = os.path.join(args.build, "bench-models")
-    subprocess.run(["/usr/bin/python3", os.path.join(HERE, "make_models.py"),
-                    workloads_path, models], check=True)
-
-    phases = [
-        ("ours + C loop", lambda: run_gather_bench(
-            gather_bench, workloads_path, only, args.repetitions)),
-        ("torch + numpy", lambda: run_json_lines(
-            ["/usr/bin/python3", os.path.join(HERE, "peers.py"),
-             "--workloads", workloads_path, "--only", ",".join(only),
-             "--repetitions", str(args.repetitions)])),
-        ("onnxruntime", lambda: run_json_lines(
-            ["node", "--expose-gc", "bench.mjs", "--workloads", workloads_path,
-             "--models", models, "--only", ",".join(only),
-             "--repetitions", str(args.repetitions)],
-            cwd=os.path.join(HERE, "ort"))),
-    ]
-    samples = {}  # (peer, workload, threads) -> list of records
-    loads = []
-    for round_index in range(args.rounds):
-        for name, phase in phases:
-            loads.append(loadavg())
-            log(f"round {round_index + 1}/{args.rounds}: {name} "
-                f"(load average {loads[-1]:.2f})")
-            for record in phase():
-                key = (record["peer"], record["workload"], record["threads"])
-                samples.setdefault(key, []).append(record)
-
-    def value(peer, workload, threads, field="seconds"):
-        records = samples.get((peer, workload, threads))
-        if not records or records[0].get(field) is None:
-            return None
-        return statistics.median(r[field] for r in records)
-
-    # Same inputs, same outputs: every peer's checksum equals ours.
-    mismatches = []
-    for (peer, workload, threads), records in samples.items():
-        ours = samples.get(("ours", workload, 1))
-        if not ours:
-            continue
-        expected = ours[0]["checksum"]
-        for r in records:
-            if abs(r["checksum"] - expected) > 1e-9 * max(1.0, abs(expected)):
-                mismatches.append(f"{peer}/{workload}/t{threads}: checksum "
-                                  f"{r['checksum']} != ours {expected}")
-
-    results = {"machine": {"cpu": cpu_model(), "cores": os.cpu_count(),
-                           "load_average_at_phases": loads},
-               "rounds": args.rounds, "repetitions": args.repetitions,
-               "workloads": [], "checksum_mismatches": mismatches}
-    for w in workloads:
-        name = w["name"]
-        entry = {"name": name, "title": w["title"], "bytes_per_call": bytes_per_call(w),
-                 "compile_ms": value("ours", name, 1, "compile_ms"), "times": {}}
-        for peer in ("ours", "c_loop", "torch", "ort", "numpy"):
-            for threads in (1, 2):
-                seconds = value(peer, name, threads)
-                if seconds is not None:
-                    entry["times"][f"{peer}/t{threads}"] = seconds
-            kernel = value("ort", name, 1, "kernel_seconds")
-            if peer == "ort":
-                for threads in (1, 2):
-                    k = value("ort", name, threads, "kernel_seconds")
-                    if k is not None:
-                        entry["times"][f"ort_kernel/t{threads}"] = k
-        results["workloads"].append(entry)
-
-    # The committed results (README) change only with --update-readme.
-    out_dir = (os.path.join(HERE, "results") if args.update_readme
-               else os.path.join(args.build, "bench-results"))
-    os.makedirs(out_dir, exist_ok=True)
-    with open(os.path.join(out_dir, "results.json"), "w") as f:
-        json.dump(results, f, indent=1)
-    table = markdown(results)
-    with open(os.path.join(out_dir, "results.md"), "w") as f:
-        f.write(table)
-    chart(results, os.path.join(out_dir, "chart.png"))
-    log(f"results written to {out_dir}")
-    print(table)
-    for m in mismatches:
-        print("CHECKSUM MISMATCH:", m)
-    if args.update_readme:
-        update_readme(table)
-    return 1 if mismatches else 0
+def fmt_ratio(value, target=None):
+    if value is None:
+        return "–"
+    if target is None:
+        return f"{value:.2f}"
+    return f"{value:.2f} {'✓' if value <= target else '✗'}"
 
 
-def cpu_model():
-    with open("/proc/cpuinfo") as f:
-        for line in f:
-            if line.startswith("model name"):
-                name = line.split(":", 1)[1].strip()
-                flags = ""
-                break
-    with open("/proc/cpuinfo") as f:
-        for line in f:
-            if line.startswith("flags"):
-                flags = "AVX-512" if " avx512f" in line else (
-                    "AVX2" if " avx2" in line else "no AVX2")
-                break
-    return f"{name} ({flags})"
-
-
-def markdown(results):
-    lines = []
+def header(results):
     m = results["machine"]
-    lines.append(f"Machine: {m['cpu']}, {m['cores']} cores; medians over "
-                 f"{results['rounds']} rounds × {results['repetitions']} repetitions; "
-                 f"load average at the phases: "
-                 + ", ".join(f"{l:.2f}" for l in m["load_average_at_phases"]) + ".")
-    lines.append("")
-    lines.append("| workload | threads | ours | GB/s | C loop | torch | ORT kernel (run) | numpy "
-                 "| ours/torch | ours/ORT | ours/C |")
-    lines.append("|---|---|---|---|---|---|---|---|---|---|---|")
+    threads = " and ".join(map(str, results["threads"]))
+    lines = [
+        f"**{m['cpu']}** (LLVM host CPU `{m['llvm_host_cpu']}`, {m['logical_cpus']} "
+        f"logical CPUs); vector features: {' '.join(m['vector_features']) or 'none'}.",
+        f"Threads {threads}; {results['date']}; {results['rounds']} rounds × "
+        f"{results['bench_rounds']} interleaved batches (gather-bench), medians; "
+        f"load average at the phases: "
+        + ", ".join(f"{x:.2f}" for x in m["load_average_at_phases"]) + ".",
+    ]
+    return lines
+
+
+def summary_table(results):
+    """The README table: ours against the best C form, the floor and the peers."""
+    lines = header(results) + [""]
+    lines.append("| workload | threads | ours | compile | best C (form) | floor | torch "
+                 "| ORT kernel | ours/C | ours/torch | ours/ORT | ours/floor |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for w in results["workloads"]:
         t = w["times"]
-        for threads in (1, 2):
+        for threads in results["threads"]:
             ours = t.get(f"ours/t{threads}")
-            def ratio(peer, target):
-                other = t.get(f"{peer}/t{threads}")
-                if ours is None or other is None:
-                    return "–"
-                r = ours / other
-                return f"{r:.2f} {'✓' if r <= target else '✗'}"
-            gbs = f"{w['bytes_per_call'] / ours / 1e9:.1f}" if ours else "–"
-            ort = t.get(f"ort_kernel/t{threads}")
-            ort_run = t.get(f"ort/t{threads}")
-            numpy = fmt_time(t.get("numpy/t1")) if threads == 1 else ""
-            title = f"{w['name']}: {w['title']}" if threads == 1 else ""
+            c_time, c_form = best_c(w, threads)
+            compile_ms = w["compile_ms"].get(f"ours/t{threads}")
+            floor_target = (FLOOR_TARGET[2] if (w["name"], threads) == FLOOR_TARGET[:2]
+                            else None)
+            title = f"{w['name']}: {w['title']}" if threads == results["threads"][0] else ""
             lines.append(
-                f"| {title} | {threads} | {fmt_time(ours)} | {gbs} | "
-                f"{fmt_time(t.get(f'c_loop/t{threads}'))} | "
+                f"| {title} | {threads} | {fmt_time(ours)} | "
+                f"{f'{compile_ms:.0f} ms' if compile_ms is not None else '–'} | "
+                f"{fmt_time(c_time)} ({c_form or '–'}) | {fmt_time(t.get(f'floor/t{threads}'))} | "
                 f"{fmt_time(t.get(f'torch/t{threads}'))} | "
-                f"{fmt_time(ort)} ({fmt_time(ort_run)}) | {numpy} | "
-                f"{ratio('torch', TARGETS['torch'])} | {ratio('ort_kernel', TARGETS['ort'])} | "
-                f"{ratio('c_loop', TARGETS['c_loop'])} |")
+                f"{fmt_time(t.get(f'ort_kernel/t{threads}'))} | "
+                f"{fmt_ratio(ratio(w, threads, c_form) if c_form else None, TARGETS['c'])} | "
+                f"{fmt_ratio(ratio(w, threads, 'torch'), TARGETS['torch'])} | "
+                f"{fmt_ratio(ratio(w, threads, 'ort_kernel'), TARGETS['ort'])} | "
+                f"{fmt_ratio(ratio(w, threads, 'floor'), floor_target)} |")
     lines.append("")
-    compile_times = ", ".join(f"{w['name']} {w['compile_ms']:.0f} ms"
-                              for w in results["workloads"] if w["compile_ms"])
-    lines.append(f"Compile time, kernel source (.mlir) → callable (1 thread): {compile_times}.")
+    lines += footer(results)
+    return "\n".join(lines) + "\n"
+
+
+def footer(results):
+    lines = []
     h = next((w for w in results["workloads"] if w["name"] == "h"), None)
-    if h and "ours/t1" in h["times"]:
-        overhead = h["times"]["ours/t1"]
-        lines.append(f"Per-call overhead ([1,1], 1 thread): {overhead * 1e9:.0f} ns "
-                     f"({'✓' if overhead <= OVERHEAD_TARGET_S else '✗'} target ≤ 2 µs).")
+    if h and h["times"].get("ours/t1") is not None:
+        lines.append(f"Per-call overhead (workload h, [1,1], 1 thread): "
+                     f"{h['times']['ours/t1'] * 1e9:.0f} ns.")
+    compile_times = [v for w in results["workloads"] for v in w["compile_ms"].values()]
+    if compile_times:
+        worst = max(compile_times)
+        lines.append(f"Compile time (kernel source → callable): {min(compile_times):.0f}–"
+                     f"{worst:.0f} ms per kernel ({'✓' if worst <= COMPILE_TARGET_MS else '✗'} "
+                     f"≤ {COMPILE_TARGET_MS} ms).")
+    strings = results.get("strings") or []
+    if strings:
+        parts = ", ".join(f"{r['strings']}: {r['seconds']:.2f} s" for r in strings)
+        target = next((r for r in strings if r["strings"] == STRINGS_TARGET[0]), None)
+        mark = ""
+        if target:
+            ok = target["seconds"] < STRINGS_TARGET[1]
+            mark = f" ({'✓' if ok else '✗'} {STRINGS_TARGET[0]} strings < {STRINGS_TARGET[1]:.0f} s)"
+        lines.append(f"String constant of N distinct strings gathered, source → printed "
+                     f"result (bench/string_constants.py: gather-runner, whole process, best "
+                     f"of {results['strings_repeat']}), N: {parts}{mark}.")
     lines.append("")
-    lines.append("Targets (✓/✗): ours ≤ torch, ≤ 0.5 × ORT's kernel time, ≤ 1.2 × the C loop "
-                 "at the same thread count. GB/s counts index values read, gathered elements "
-                 "read and results written.")
-    if results["checksum_mismatches"]:
+    lines.append(f"Ratios: ✓ when ours ≤ {TARGETS['c']} × the best C form, ≤ "
+                 f"{TARGETS['torch']} × torch.gather, ≤ {TARGETS['ort']} × ONNX Runtime's "
+                 f"kernel; workload {FLOOR_TARGET[0]} at {FLOOR_TARGET[1]} thread ≤ "
+                 f"{FLOOR_TARGET[2]} × the memory floor. Details: docs/Benchmarks.md.")
+    mismatches = [m for w in results["workloads"] for m in w.get("checksum_mismatches", [])]
+    if mismatches:
         lines.append("")
-        lines.append("**Checksum mismatches:** " + "; ".join(results["checksum_mismatches"]))
+        lines.append("**Checksum mismatches:** " + "; ".join(mismatches))
+    return lines
+
+
+def details(results):
+    """docs/Benchmarks.md: every C form, the floor's bandwidth, ORT's wall
+    time, NumPy, and the string constants."""
+    forms = results["machine"]["c_forms"]
+    lines = header(results) + [""]
+    lines.append("C forms (`bench/c_loop.c`; the OpenMP ones at every thread count, "
+                 "the others at 1 thread):")
+    lines.append("")
+    for f in forms:
+        lines.append(f"- `{f['name']}`: `{f['flags']}`")
+    lines.append("")
+    names = [f["name"] for f in forms]
+    lines.append("| workload | threads | ours | " + " | ".join(names) +
+                 " | floor | floor GB/s | torch | ORT kernel (run) | numpy |")
+    lines.append("|---|---|---|" + "---|" * len(names) + "---|---|---|---|---|")
+    for w in results["workloads"]:
+        t = w["times"]
+        for threads in results["threads"]:
+            floor = t.get(f"floor/t{threads}")
+            gbs = (f"{w['floor_bytes'] / floor / 1e9:.1f}" if floor and w["floor_bytes"]
+                   else "–")
+            _, c_form = best_c(w, threads)
+            cells = []
+            for n in names:
+                cell = fmt_time(t.get(f"{n}/t{threads}"))
+                cells.append(f"**{cell}**" if n == c_form else cell)
+            title = w["name"] if threads == results["threads"][0] else ""
+            numpy = fmt_time(t.get("numpy/t1")) if threads == 1 else ""
+            lines.append(
+                f"| {title} | {threads} | {fmt_time(t.get(f'ours/t{threads}'))} | "
+                + " | ".join(cells) +
+                f" | {fmt_time(floor)} | {gbs} | {fmt_time(t.get(f'torch/t{threads}'))} | "
+                f"{fmt_time(t.get(f'ort_kernel/t{threads}'))} "
+                f"({fmt_time(t.get(f'ort/t{threads}'))}) | {numpy} |")
+    lines.append("")
+    lines.append("Bold: the fastest C form. Floor GB/s: bytes the floor moves (index values, "
+                 "the 64-byte data lines the indices touch, the output) per second.")
     return "\n".join(lines) + "\n"
 
 
@@ -268,47 +327,165 @@ def chart(results, path):
     except ImportError:
         log("matplotlib missing (python3-matplotlib): no chart")
         return
-    peers = [("ours", "gather (ours)"), ("c_loop", "C loop -O3"),
-             ("torch", "torch.gather"), ("ort_kernel", "ORT kernel"),
-             ("numpy", "numpy")]
+    peers = [("c_best", "best C form"), ("floor", "memory floor"),
+             ("torch", "torch.gather"), ("ort_kernel", "ORT kernel")]
     names = [w["name"] for w in results["workloads"]]
-    fig, axes = plt.subplots(1, 2, figsize=(13, 4.8), sharey=True)
-    width = 0.16
-    for ax, threads in zip(axes, (1, 2)):
+    threads_list = results["threads"]
+    fig, axes = plt.subplots(1, len(threads_list), figsize=(7 * len(threads_list), 4.8),
+                             sharey=True, squeeze=False)
+    width = 0.2
+    for ax, threads in zip(axes[0], threads_list):
         for i, (peer, label) in enumerate(peers):
-            if peer == "numpy" and threads == 2:
-                continue
             values = []
             for w in results["workloads"]:
                 ours = w["times"].get(f"ours/t{threads}")
-                other = w["times"].get(f"{peer}/t{threads}")
+                other = (best_c(w, threads)[0] if peer == "c_best"
+                         else w["times"].get(f"{peer}/t{threads}"))
                 values.append(other / ours if ours and other else 0)
-            xs = [x + (i - 2) * width for x in range(len(names))]
+            xs = [x + (i - 1.5) * width for x in range(len(names))]
             ax.bar(xs, values, width, label=label)
         ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_yscale("log")
         ax.set_xticks(range(len(names)))
-        ax.set_xticklabels(names)
+        ax.set_xticklabels(names, rotation=30)
         ax.set_title(f"{threads} thread{'s' if threads > 1 else ''}: time / gather's time "
                      "(above 1: slower than ours)")
         ax.set_xlabel("workload")
-    axes[0].set_ylabel("time relative to gather (log)")
-    axes[0].legend(fontsize=8)
+    axes[0][0].set_ylabel("time relative to gather (log)")
+    axes[0][0].legend(fontsize=8)
+    fig.suptitle(f"{results['machine']['cpu']} ({results['machine']['llvm_host_cpu']}), "
+                 f"{results['date']}", fontsize=9)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
 
 
-def update_readme(table):
-    path = os.path.join(ROOT, "README.md")
-    text = open(path).read()
-    begin, end = "<!-- bench:begin -->", "<!-- bench:end -->"
-    if begin not in text or end not in text:
-        log("README.md has no bench markers: not updated")
+def replace_between(path, markers, text):
+    with open(path) as f:
+        content = f.read()
+    begin, end = markers
+    if begin not in content or end not in content:
+        log(f"{path} has no {begin} ... {end} markers: not updated")
         return
-    head, rest = text.split(begin, 1)
+    head, rest = content.split(begin, 1)
     _, tail = rest.split(end, 1)
     with open(path, "w") as f:
-        f.write(head + begin + "\n" + table + end + tail)
+        f.write(head + begin + "\n" + text + end + tail)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--workloads", default=os.path.join(HERE, "workloads.json"))
+    parser.add_argument("--out", help="results directory (default: build/bench-results, "
+                        "or bench/results with --update-readme)")
+    parser.add_argument("--only", default="", help="workloads, e.g. a,b,h")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="rounds of the phases (gather-bench, torch + numpy, ORT)")
+    parser.add_argument("--bench-rounds", type=int, default=7,
+                        help="interleaved rounds inside each gather-bench run")
+    parser.add_argument("--batch-ms", type=float, default=20,
+                        help="least duration of one timed batch (gather-bench)")
+    parser.add_argument("--repetitions", type=int, default=10,
+                        help="timed batches per peer measurement (torch, numpy, ORT)")
+    parser.add_argument("--threads", default="1,2")
+    parser.add_argument("--strings", default="1000,2000,8000,10000",
+                        help="string-constant sizes to time ('' for none)")
+    parser.add_argument("--strings-repeat", type=int, default=3,
+                        help="runs per string-constant size (the best is reported)")
+    parser.add_argument("--no-peers", action="store_true",
+                        help="time gather-bench (ours, C, floor) and strings only")
+    parser.add_argument("--update-readme", action="store_true")
+    args = parser.parse_args()
+
+    if args.rounds < 1 or args.bench_rounds < 1:
+        raise SystemExit("--rounds and --bench-rounds must be at least 1")
+    workloads_path = os.path.abspath(args.workloads)
+    workloads = json.load(open(workloads_path))["workloads"]
+    only = [w for w in args.only.split(",") if w]
+    unknown = set(only) - {w["name"] for w in workloads}
+    if unknown:
+        raise SystemExit(f"no workload {', '.join(sorted(unknown))} in {workloads_path}")
+    if only:
+        workloads = [w for w in workloads if w["name"] in only]
+    threads = [int(t) for t in args.threads.split(",") if t]
+    gather_bench = os.path.join(args.build, "bin", "gather-bench")
+    runner = os.path.join(args.build, "bin", "gather-runner")
+    for tool in (gather_bench, runner):
+        if not os.path.exists(tool):
+            raise SystemExit(f"{tool} is missing: build first (bench/run.sh does)")
+
+    phases = [("ours + C forms + floor", "bench", lambda: run_gather_bench(
+        gather_bench, workloads_path, only, threads, args.bench_rounds, args.batch_ms))]
+    if not args.no_peers:
+        models = os.path.join(args.build, "bench-models")
+        subprocess.run(["/usr/bin/python3", os.path.join(HERE, "make_models.py"),
+                        workloads_path, models], check=True)
+        phases += [
+            ("torch + numpy", "peers", lambda: run_json_lines(
+                ["/usr/bin/python3", os.path.join(HERE, "peers.py"),
+                 "--workloads", workloads_path, "--only", ",".join(only),
+                 "--threads", ",".join(map(str, threads)),
+                 "--repetitions", str(args.repetitions)])),
+            ("onnxruntime", "peers", lambda: run_json_lines(
+                ["node", "--expose-gc", "bench.mjs", "--workloads", workloads_path,
+                 "--models", models, "--only", ",".join(only),
+                 "--threads", ",".join(map(str, threads)),
+                 "--repetitions", str(args.repetitions)],
+                cwd=os.path.join(HERE, "ort"))),
+        ]
+    bench_runs, peer_records, machine_record, loads = [], [], None, []
+    for round_index in range(args.rounds):
+        for name, kind, phase in phases:
+            loads.append(loadavg())
+            log(f"round {round_index + 1}/{args.rounds}: {name} "
+                f"(load average {loads[-1]:.2f})")
+            records = phase()
+            if kind == "bench":
+                machine_record = next(r for r in records if r["kind"] == "machine")
+                bench_runs.append(records)
+            else:
+                peer_records += records
+    counts = [int(n) for n in args.strings.split(",") if n]
+    strings = []
+    if counts:
+        loads.append(loadavg())
+        log(f"string constants (load average {loads[-1]:.2f})")
+        strings = time_string_constants(args.build, counts, args.strings_repeat)
+
+    model, vector_features = cpu_info()
+    results = {
+        "machine": {"cpu": model, "vector_features": vector_features,
+                    "llvm_host_cpu": machine_record["llvm_host_cpu"],
+                    "llvm_host_features": machine_record["llvm_host_features"],
+                    "c_forms": machine_record["c_forms"],
+                    "logical_cpus": os.cpu_count(), "load_average_at_phases": loads},
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "threads": threads, "rounds": args.rounds, "bench_rounds": args.bench_rounds,
+        "repetitions": args.repetitions,
+        "workloads": collect(workloads, bench_runs, peer_records),
+        "strings": strings, "strings_repeat": args.strings_repeat,
+    }
+
+    # The committed results (README, docs) change only with --update-readme.
+    out_dir = args.out or (os.path.join(HERE, "results") if args.update_readme
+                           else os.path.join(args.build, "bench-results"))
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    table = summary_table(results)
+    more = details(results)
+    with open(os.path.join(out_dir, "results.md"), "w") as f:
+        f.write(table + "\n" + more)
+    chart(results, os.path.join(out_dir, "chart.png"))
+    log(f"results written to {out_dir}")
+    print(table)
+    print(more)
+    if args.update_readme:
+        replace_between(os.path.join(ROOT, "README.md"), README_MARKERS, table)
+        replace_between(os.path.join(ROOT, "docs", "Benchmarks.md"), DOCS_MARKERS, more)
+    mismatches = [m for w in results["workloads"] for m in w.get("checksum_mismatches", [])]
+    return 1 if mismatches else 0
 
 
 if __name__ == "__main__":

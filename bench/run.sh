@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # gather's benchmark, one command from a clean checkout (as root or with
 # sudo, like utils/setup.sh): installs the peers (Debian: PyTorch, NumPy,
-# ONNX, matplotlib, Google Benchmark; npm: onnxruntime-node), builds, then
-# runs bench/run.py, which times gather's JIT kernel, the C loop, ONNX
-# Runtime, torch.gather and numpy side by side and writes bench/results/.
-# Arguments go to run.py, e.g. --only a,h --rounds 1 --update-readme.
+# ONNX, matplotlib; npm: onnxruntime-node), builds, then runs bench/run.py,
+# which times gather's JIT kernel, the C loop forms, the memory floor, ONNX
+# Runtime, torch.gather and numpy side by side, and string constants, and
+# prints the tables (markdown). Arguments go to run.py, e.g.
+# --only a,h --rounds 1, or --update-readme (bench/results/, README.md,
+# docs/Benchmarks.md).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 sudo=""
 if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
 
 "$root/utils/setup.sh"
-packages="python3-numpy python3-torch python3-onnx python3-matplotlib libbenchmark-dev"
+packages="python3-numpy python3-torch python3-onnx python3-matplotlib"
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   packages="$packages nodejs npm"
 fi

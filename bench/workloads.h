@@ -34,6 +34,8 @@ struct Workload {
   int64_t axis;
   bool int32Indices;
   bool negatives;
+  /// Our kernel is compiled with every size dynamic (`?`).
+  bool dynamic = false;
 };
 
 inline uint32_t hash32(uint32_t x) {

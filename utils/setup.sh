@@ -12,8 +12,8 @@ packages=(
   # ONNX model import (libonnx, protobuf) and the ONNX backend test data;
   # protoc encodes the text-format test models
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler
-  # build tools; Google Benchmark for gather-bench (bench/)
-  cmake ninja-build libbenchmark-dev
+  # build tools
+  cmake ninja-build
   # MPI for kernels partitioned over processes (shard-grid): MPICH, which
   # MLIR 22's MPI lowering matches (libgather_mpi_runtime, MPI tests)
   mpich libmpich-dev

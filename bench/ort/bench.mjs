@@ -5,7 +5,7 @@
 // time of the GatherElements kernel alone.
 //
 // Usage (bench/run.py runs it): node bench.mjs --workloads ../workloads.json
-//   --models DIR [--only a,b] [--repetitions 10]
+//   --models DIR [--only a,b] [--threads 1,2] [--repetitions 10]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ const args = Object.fromEntries(
   }, []));
 const repetitions = Number(args.repetitions ?? 10);
 const only = new Set((args.only ?? '').split(',').filter(Boolean));
+const threadCounts = (args.threads ?? '1,2').split(',').filter(Boolean).map(Number);
 
 function hash32(x) {
   x = (x ^ (x >>> 16)) >>> 0;
@@ -95,7 +96,7 @@ for (const w of workloads) {
     data: new ort.Tensor('float32', data, w.data),
     indices: new ort.Tensor(w.indices_type, indices, w.indices),
   };
-  for (const threads of [1, 2]) {
+  for (const threads of threadCounts) {
     const options = {
       intraOpNumThreads: threads,
       interOpNumThreads: 1,
