@@ -1,0 +1,66 @@
+// The run-time index check fused into the gather's loop reports a bad index
+// value wherever it sits: in a vector lane, in the scalar remainder of a row,
+// in a row run by another thread, with static and dynamic shapes.
+//
+// RUN: not gather-runner %s -e lane --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=LANE
+// RUN: not gather-runner %s -e lane --entry-point-result=void --pipeline-options="vector-size=0" 2>&1 | FileCheck %s --check-prefix=LANE
+// RUN: not gather-runner %s -e lane --entry-point-result=void --pipeline-options="num-threads=2 parallel-threshold=0" 2>&1 | FileCheck %s --check-prefix=LANE
+// RUN: not gather-runner %s -e lane_dynamic --entry-point-result=void --pipeline-options="num-threads=2 parallel-threshold=0" 2>&1 | FileCheck %s --check-prefix=LANE
+// RUN: not gather-runner %s -e lane_dynamic --entry-point-result=void --pipeline-options="num-threads=2" 2>&1 | FileCheck %s --check-prefix=LANE
+// LANE: 'onnx.GatherElements' op operand 'indices' holds value 40 at position [1, 21], outside the valid range [-40, 39] for axis 1 of size 40
+// LANE-NOT: holds value
+//
+// RUN: not gather-runner %s -e remainder_i32 --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=REM
+// RUN: not gather-runner %s -e remainder_i32 --entry-point-result=void --pipeline-options="num-threads=2 parallel-threshold=0" 2>&1 | FileCheck %s --check-prefix=REM
+// REM: 'onnx.GatherElements' op operand 'indices' holds value -41 at position [0, 37], outside the valid range [-40, 39] for axis 1 of size 40
+// REM-NOT: holds value
+//
+// Valid indices (negative ones included) in the same kernels: no report.
+// RUN: gather-runner %s -e valid --entry-point-result=void --pipeline-options="num-threads=2 parallel-threshold=0" 2>&1 | FileCheck %s --check-prefix=VALID
+// VALID: result 0: tensor<2x40xf32> = {{\[\[}}20, 7,
+// VALID-NOT: error
+
+func.func @g(%d: tensor<2x40xf32>, %i: tensor<2x40xi64>) -> tensor<2x40xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<2x40xf32>, tensor<2x40xi64>
+  return %0 : tensor<2x40xf32>
+}
+
+func.func @g_dynamic(%d: tensor<?x?xf32>, %i: tensor<?x?xi64>) -> tensor<?x?xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<?x?xf32>, tensor<?x?xi64>
+  return %0 : tensor<?x?xf32>
+}
+
+func.func @g_i32(%d: tensor<2x40xf32>, %i: tensor<2x40xi32>) -> tensor<2x40xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<2x40xf32>, tensor<2x40xi32>
+  return %0 : tensor<2x40xf32>
+}
+
+func.func @lane() -> tensor<2x40xf32> {
+  %d = arith.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0, 24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 30.0, 31.0, 32.0, 33.0, 34.0, 35.0, 36.0, 37.0, 38.0, 39.0], [40.0, 41.0, 42.0, 43.0, 44.0, 45.0, 46.0, 47.0, 48.0, 49.0, 50.0, 51.0, 52.0, 53.0, 54.0, 55.0, 56.0, 57.0, 58.0, 59.0, 60.0, 61.0, 62.0, 63.0, 64.0, 65.0, 66.0, 67.0, 68.0, 69.0, 70.0, 71.0, 72.0, 73.0, 74.0, 75.0, 76.0, 77.0, 78.0, 79.0]]> : tensor<2x40xf32>
+  %i = arith.constant dense<[[-20, 7, 14, 1, 28, 35, -18, 9, 16, 3, 30, 37, -16, 11, 18, 5, 32, 39, -14, 13, 20, 7, 34, 1, -12, 15, 22, 9, 36, 3, -10, 17, 24, 11, 38, 5, -8, 19, 26, 13], [-19, 8, 15, 2, 29, 36, -17, 10, 17, 4, 31, 38, -15, 12, 19, 6, 33, 0, -13, 14, 21, 40, 35, 2, -11, 16, 23, 10, 37, 4, -9, 18, 25, 12, 39, 6, -7, 20, 27, 14]]> : tensor<2x40xi64>
+  %r = func.call @g(%d, %i) : (tensor<2x40xf32>, tensor<2x40xi64>) -> tensor<2x40xf32>
+  return %r : tensor<2x40xf32>
+}
+
+func.func @lane_dynamic() -> tensor<?x?xf32> {
+  %d = arith.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0, 24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 30.0, 31.0, 32.0, 33.0, 34.0, 35.0, 36.0, 37.0, 38.0, 39.0], [40.0, 41.0, 42.0, 43.0, 44.0, 45.0, 46.0, 47.0, 48.0, 49.0, 50.0, 51.0, 52.0, 53.0, 54.0, 55.0, 56.0, 57.0, 58.0, 59.0, 60.0, 61.0, 62.0, 63.0, 64.0, 65.0, 66.0, 67.0, 68.0, 69.0, 70.0, 71.0, 72.0, 73.0, 74.0, 75.0, 76.0, 77.0, 78.0, 79.0]]> : tensor<2x40xf32>
+  %i = arith.constant dense<[[-20, 7, 14, 1, 28, 35, -18, 9, 16, 3, 30, 37, -16, 11, 18, 5, 32, 39, -14, 13, 20, 7, 34, 1, -12, 15, 22, 9, 36, 3, -10, 17, 24, 11, 38, 5, -8, 19, 26, 13], [-19, 8, 15, 2, 29, 36, -17, 10, 17, 4, 31, 38, -15, 12, 19, 6, 33, 0, -13, 14, 21, 40, 35, 2, -11, 16, 23, 10, 37, 4, -9, 18, 25, 12, 39, 6, -7, 20, 27, 14]]> : tensor<2x40xi64>
+  %dd = tensor.cast %d : tensor<2x40xf32> to tensor<?x?xf32>
+  %id = tensor.cast %i : tensor<2x40xi64> to tensor<?x?xi64>
+  %r = func.call @g_dynamic(%dd, %id) : (tensor<?x?xf32>, tensor<?x?xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+func.func @remainder_i32() -> tensor<2x40xf32> {
+  %d = arith.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0, 24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 30.0, 31.0, 32.0, 33.0, 34.0, 35.0, 36.0, 37.0, 38.0, 39.0], [40.0, 41.0, 42.0, 43.0, 44.0, 45.0, 46.0, 47.0, 48.0, 49.0, 50.0, 51.0, 52.0, 53.0, 54.0, 55.0, 56.0, 57.0, 58.0, 59.0, 60.0, 61.0, 62.0, 63.0, 64.0, 65.0, 66.0, 67.0, 68.0, 69.0, 70.0, 71.0, 72.0, 73.0, 74.0, 75.0, 76.0, 77.0, 78.0, 79.0]]> : tensor<2x40xf32>
+  %i = arith.constant dense<[[-20, 7, 14, 1, 28, 35, -18, 9, 16, 3, 30, 37, -16, 11, 18, 5, 32, 39, -14, 13, 20, 7, 34, 1, -12, 15, 22, 9, 36, 3, -10, 17, 24, 11, 38, 5, -8, -41, 26, 13], [-19, 8, 15, 2, 29, 36, -17, 10, 17, 4, 31, 38, -15, 12, 19, 6, 33, 0, -13, 14, 21, 8, 35, 2, -11, 16, 23, 10, 37, 4, -9, 18, 25, 12, 39, 6, -7, 20, 27, 14]]> : tensor<2x40xi32>
+  %r = func.call @g_i32(%d, %i) : (tensor<2x40xf32>, tensor<2x40xi32>) -> tensor<2x40xf32>
+  return %r : tensor<2x40xf32>
+}
+
+func.func @valid() -> tensor<2x40xf32> {
+  %d = arith.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0, 24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 30.0, 31.0, 32.0, 33.0, 34.0, 35.0, 36.0, 37.0, 38.0, 39.0], [40.0, 41.0, 42.0, 43.0, 44.0, 45.0, 46.0, 47.0, 48.0, 49.0, 50.0, 51.0, 52.0, 53.0, 54.0, 55.0, 56.0, 57.0, 58.0, 59.0, 60.0, 61.0, 62.0, 63.0, 64.0, 65.0, 66.0, 67.0, 68.0, 69.0, 70.0, 71.0, 72.0, 73.0, 74.0, 75.0, 76.0, 77.0, 78.0, 79.0]]> : tensor<2x40xf32>
+  %i = arith.constant dense<[[-20, 7, 14, 1, 28, 35, -18, 9, 16, 3, 30, 37, -16, 11, 18, 5, 32, 39, -14, 13, 20, 7, 34, 1, -12, 15, 22, 9, 36, 3, -10, 17, 24, 11, 38, 5, -8, 19, 26, 13], [-19, 8, 15, 2, 29, 36, -17, 10, 17, 4, 31, 38, -15, 12, 19, 6, 33, 0, -13, 14, 21, 8, 35, 2, -11, 16, 23, 10, 37, 4, -9, 18, 25, 12, 39, 6, -7, 20, 27, 14]]> : tensor<2x40xi64>
+  %r = func.call @g(%d, %i) : (tensor<2x40xf32>, tensor<2x40xi64>) -> tensor<2x40xf32>
+  return %r : tensor<2x40xf32>
+}
