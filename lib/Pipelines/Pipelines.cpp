@@ -100,8 +100,9 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createSelectGatherFormPass(formOptions));
 
   // tensor -> memref. A gather materialized into a destination buffer
-  // (destination-passing style) is computed in place: no allocation, no copy.
-  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  // (destination-passing style) is computed in place on every path (shape
+  // checks, threaded or serial loops): no allocation, no copy.
+  pm.addPass(createEliminateDestinationEmptyTensorsPass());
   // Identity layouts at function boundaries: the C interface of entry points
   // then takes plain row-major buffers.
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
@@ -166,7 +167,8 @@ void gather::registerONNXToLLVMPipeline() {
       "onnx-to-llvm",
       "Lower onnx dialect IR to the LLVM dialect: check-gather-destinations, "
       "convert-onnx-to-linalg, linalg-tile-and-vectorize-gathers, "
-      "select-gather-form, one-shot-bufferize, buffer deallocation, "
+      "select-gather-form, eliminate-destination-empty-tensors, "
+      "one-shot-bufferize, buffer deallocation, "
       "check-memref-allocations, "
       "convert-scf-to-openmp, convert-linalg-to-loops, "
       "convert-scf-to-cf, convert-vector-to-llvm, convert-to-llvm",

@@ -8,6 +8,8 @@
 // Indices 4x4 into a 2x2 view of a 16-float buffer: reported (exit 1).
 // RUN: not gather-runner %s -e memref_too_small --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=SMALL
 // RUN: not gather-runner %s -e memref_too_small --entry-point-result=void --pipeline-options="vector-size=0 num-threads=1" 2>&1 | FileCheck %s --check-prefix=SMALL
+// Vectorized (rows of 4: one vector) and threaded: the same.
+// RUN: not gather-runner %s -e memref_too_small --entry-point-result=void --pipeline-options="vector-size=4 num-threads=2 parallel-threshold=0" 2>&1 | FileCheck %s --check-prefix=SMALL
 // SMALL: error: {{.*}}dps-destination.mlir:{{[0-9]+}}:{{[0-9]+}}: 'onnx.GatherElements' op result has size 4 in dimension 0, but its destination has size 2 there
 // SMALL-NOT: error
 //
@@ -29,11 +31,21 @@
 // TENSOR: result 0: tensor<2x2xf32> = {{\[\[}}-7, -7], [-7, -7]]
 // RUN: not gather-runner %s -e copy_too_small --entry-point-result=void --on-runtime-error=continue 2>&1 | FileCheck %s --check-prefix=TENSOR
 //
-// Matching sizes: the gather is written (each row of data reversed).
+// Matching sizes: the gather is written (each row of data reversed), in
+// place on every path (no buffer of its own, test/Pipelines/dps-kernel.mlir):
+// serial or threaded, scalar or vectorized.
 // RUN: gather-runner %s -e memref_fits --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=FITS
+// RUN: gather-runner %s -e memref_fits --entry-point-result=void --pipeline-options="vector-size=4 num-threads=2 parallel-threshold=0" 2>&1 | FileCheck %s --check-prefix=FITS
+// RUN: gather-runner %s -e memref_fits --entry-point-result=void --pipeline-options="vector-size=4 num-threads=1" 2>&1 | FileCheck %s --check-prefix=FITS
 // FITS-NOT: error
 // FITS: sizes = [16]
 // FITS-NEXT: [4,  3,  2,  1,  8,  6,  4,  2,  12,  9,  6,  3,  16,  12,  8,  4]
+// A bad index in a destination that fits: reported (exit 1), whatever the
+// code shape.
+// RUN: not gather-runner %s -e memref_bad_index --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=BAD-INDEX
+// RUN: not gather-runner %s -e memref_bad_index --entry-point-result=void --pipeline-options="vector-size=4 num-threads=2 parallel-threshold=0" 2>&1 | FileCheck %s --check-prefix=BAD-INDEX
+// BAD-INDEX: error: {{.*}}dps-destination.mlir:{{[0-9]+}}:{{[0-9]+}}: 'onnx.GatherElements' op operand 'indices' holds value 4 at position [2, 1], outside the valid range [-4, 3] for axis 1 of size 4
+// BAD-INDEX-NOT: error
 // RUN: gather-runner %s -e tensor_fits --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=TENSOR-FITS
 // TENSOR-FITS: result 0: tensor<4x4xf32> = {{\[\[}}4, 3, 2, 1], [8, 6, 4, 2], [12, 9, 6, 3], [16, 12, 8, 4]]
 
@@ -66,10 +78,16 @@ func.func @inputs() -> (tensor<4x4xf32>, tensor<4x4xi64>) {
   return %d, %i : tensor<4x4xf32>, tensor<4x4xi64>
 }
 
-// Calls @kernel with `out` a rows x cols view of a 16-float buffer filled
-// with -7, and prints the buffer.
+// @run_with on @inputs.
 func.func @run(%rows: index, %cols: index) {
   %dt, %it = call @inputs() : () -> (tensor<4x4xf32>, tensor<4x4xi64>)
+  call @run_with(%dt, %it, %rows, %cols) : (tensor<4x4xf32>, tensor<4x4xi64>, index, index) -> ()
+  return
+}
+
+// Calls @kernel with `out` a rows x cols view of a 16-float buffer filled
+// with -7, and prints the buffer.
+func.func @run_with(%dt: tensor<4x4xf32>, %it: tensor<4x4xi64>, %rows: index, %cols: index) {
   %dm = bufferization.to_buffer %dt read_only : tensor<4x4xf32> to memref<4x4xf32>
   %im = bufferization.to_buffer %it read_only : tensor<4x4xi64> to memref<4x4xi64>
   %d = memref.cast %dm : memref<4x4xf32> to memref<?x?xf32>
@@ -100,6 +118,17 @@ func.func @memref_wrong_cols() {
 func.func @memref_fits() {
   %c4 = arith.constant 4 : index
   call @run(%c4, %c4) : (index, index) -> ()
+  return
+}
+
+func.func @memref_bad_index() {
+  %dt, %it = call @inputs() : () -> (tensor<4x4xf32>, tensor<4x4xi64>)
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %bad = arith.constant 4 : i64
+  %ib = tensor.insert %bad into %it[%c2, %c1] : tensor<4x4xi64>
+  call @run_with(%dt, %ib, %c4, %c4) : (tensor<4x4xf32>, tensor<4x4xi64>, index, index) -> ()
   return
 }
 

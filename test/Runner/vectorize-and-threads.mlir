@@ -4,7 +4,8 @@
 // one program (remainders of vector tiles, sizes below one vector, dynamic
 // shapes, ranks 1 to 3, every axis, indices smaller or larger than data,
 // negative and out-of-range-free indices, i32 and i64 indices, 7 element
-// types, a gather large enough to be threaded by default, strided `data`)
+// types, a gather large enough to be threaded by default, strided `data`,
+// a kernel with dynamic sizes in destination-passing style)
 // prints identical
 // results under every configuration.
 //
@@ -48,7 +49,9 @@
 // CHECK{LITERAL}: result 17: tensor<2x16xf32> = [[13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7, 0, 9, 2, 11, 4], [1012, 1005,
 // CHECK:          result 18: tensor<3x16xf32>
 // CHECK:          result 19: tensor<0x45xf32> = []
-// CHECK-NOT:      result 20
+// Row 0 of result 20: data[0][(13 + 104729 j) mod 90 - 45, wrapped].
+// CHECK{LITERAL}: result 20: tensor<300x45xf32> = [[13, 27, 41,
+// CHECK-NOT:      result 21
 
 #id = affine_map<(a, b) -> (a, b)>
 
@@ -95,6 +98,16 @@ func.func @gather_axis1(%d: tensor<?x?xf32>, %i: tensor<?x?xi64>) -> tensor<?x?x
 func.func @gather_axis0(%d: tensor<?x?xf32>, %i: tensor<?x?xi64>) -> tensor<?x?xf32> {
   %0 = onnx.GatherElements %d, %i axis = 0 : tensor<?x?xf32>, tensor<?x?xi64>
   return %0 : tensor<?x?xf32>
+}
+
+// Destination-passing style: the result is computed in `out` (no buffer of
+// its own, no copy), on every path (threaded or serial loops, shape checks).
+func.func @gather_axis1_into(%data: memref<?x?xf32>, %indices: memref<?x?xi64>, %out: memref<?x?xf32>) {
+  %d = bufferization.to_tensor %data restrict : memref<?x?xf32> to tensor<?x?xf32>
+  %i = bufferization.to_tensor %indices restrict : memref<?x?xi64> to tensor<?x?xi64>
+  %r = onnx.GatherElements %d, %i axis = 1 : tensor<?x?xf32>, tensor<?x?xi64>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<?x?xf32>, memref<?x?xf32>) -> ()
+  return
 }
 
 func.func @to_f16(%x: tensor<6x35xf32>) -> tensor<6x35xf16> {
@@ -144,7 +157,7 @@ func.func @main() -> (tensor<5x37xf32>, tensor<5x37xf32>, tensor<?x?xf32>, tenso
                       tensor<4x33xf32>, tensor<3x40xf32>, tensor<2x3xf32>, tensor<6x35xf32>,
                       tensor<6x35xf16>, tensor<6x35xi8>, tensor<6x35xf64>, tensor<6x35xi1>,
                       tensor<300x300xf32>, tensor<2x16xf32>, tensor<3x16xf32>,
-                      tensor<?x?xf32>) {
+                      tensor<?x?xf32>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
@@ -273,10 +286,21 @@ func.func @main() -> (tensor<5x37xf32>, tensor<5x37xf32>, tensor<?x?xf32>, tenso
   %i19 = call @indices(%c0, %c45, %c45) : (index, index, index) -> tensor<?x?xi64>
   %r19 = call @gather_axis1(%d19, %i19) : (tensor<?x?xf32>, tensor<?x?xi64>) -> tensor<?x?xf32>
 
-  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16, %r17, %r18, %r19
+  // 20: dynamic [300, 45] (13,500 elements: threaded by default; two
+  // vectors of 16 + 13 per row) into a destination memref.
+  %d20 = call @data(%c300, %c45) : (index, index) -> tensor<?x?xf32>
+  %i20 = call @indices(%c300, %c45, %c45) : (index, index, index) -> tensor<?x?xi64>
+  %dm20 = bufferization.to_buffer %d20 read_only : tensor<?x?xf32> to memref<?x?xf32>
+  %im20 = bufferization.to_buffer %i20 read_only : tensor<?x?xi64> to memref<?x?xi64>
+  %out20 = memref.alloc(%c300, %c45) : memref<?x?xf32>
+  call @gather_axis1_into(%dm20, %im20, %out20) : (memref<?x?xf32>, memref<?x?xi64>, memref<?x?xf32>) -> ()
+  %r20 = bufferization.to_tensor %out20 restrict : memref<?x?xf32> to tensor<?x?xf32>
+
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16, %r17, %r18, %r19, %r20
       : tensor<5x37xf32>, tensor<5x37xf32>, tensor<?x?xf32>, tensor<?x?xf32>,
         tensor<?xf32>, tensor<3x4x21xf32>, tensor<3x4x21xf32>, tensor<3x4x21xf32>,
         tensor<4x33xf32>, tensor<3x40xf32>, tensor<2x3xf32>, tensor<6x35xf32>,
         tensor<6x35xf16>, tensor<6x35xi8>, tensor<6x35xf64>, tensor<6x35xi1>,
-        tensor<300x300xf32>, tensor<2x16xf32>, tensor<3x16xf32>, tensor<?x?xf32>
+        tensor<300x300xf32>, tensor<2x16xf32>, tensor<3x16xf32>, tensor<?x?xf32>,
+        tensor<?x?xf32>
 }

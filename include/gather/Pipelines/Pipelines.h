@@ -15,8 +15,9 @@
 //        --linalg-tile-and-vectorize-gathers-->   scf.forall + vector.gather
 //        --select-gather-form-->                  the gather form chosen for
 //                                                 the target CPU
-//        --eliminate-empty-tensors, one-shot-bufferize--> memref (in place
-//                                                 into a destination)
+//        --eliminate-destination-empty-tensors, one-shot-bufferize-->
+//                                                 memref (in place into a
+//                                                 destination, on every path)
 //        --buffer-deallocation-pipeline, check-memref-allocations
 //          (failed or impossible allocations reported), scf-forall-to-parallel,
 //          convert-scf-to-openmp, convert-linalg-to-loops--> scf + omp

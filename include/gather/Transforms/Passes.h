@@ -7,6 +7,8 @@
 // Declares the code generation passes defined in Passes.td:
 //   - createTileAndVectorizeGathersPass(): `linalg-tile-and-vectorize-gathers`
 //   - createSelectGatherFormPass(): `select-gather-form`
+//   - createEliminateDestinationEmptyTensorsPass():
+//     `eliminate-destination-empty-tensors`
 // and registerGatherTransformsPasses() for tools.
 //
 //===----------------------------------------------------------------------===//

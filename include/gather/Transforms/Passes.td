@@ -146,6 +146,45 @@ def SelectGatherFormPass
   ];
 }
 
+def EliminateDestinationEmptyTensorsPass
+    : Pass<"eliminate-destination-empty-tensors", "::mlir::ModuleOp"> {
+  let summary = "Compute results in their destination on every path: "
+                "upstream eliminate-empty-tensors for every tensor.empty";
+  let description = [{
+    A kernel in destination-passing style copies its result into a
+    destination (`bufferization.materialize_in_destination`, into a memref
+    or a tensor). Upstream's `eliminate-empty-tensors` computes the result
+    in that destination instead: it replaces the `tensor.empty` the result
+    was built in with the destination, so that One-Shot Bufferize allocates
+    nothing and copies nothing. But it replaces one use of one
+    `tensor.empty` per destination of a memref (the op's `restrict` goes to
+    the first `bufferization.to_tensor` it makes), and one use of each
+    `tensor.empty` in any case. A result built on several paths (an
+    `scf.if` between threaded and serial loops, shape checks that
+    choose between computing and filling, as the lowering builds for
+    dynamic shapes) then keeps a buffer of its own on all paths but one,
+    copied into the destination after the fact.
+
+    This pass runs upstream's elimination (`bufferization::eliminateEmptyTensors`,
+    with the One-Shot analysis its pass makes) with two changes:
+
+    1. It runs again (with a fresh analysis) as long as a use was replaced,
+       so that every use on every path is.
+    2. The destination memref of a `materialize_in_destination` becomes
+       one `bufferization.to_tensor restrict writable`, right after the
+       memref's definition, shared by every `tensor.empty` on the paths
+       of its source (a use the memref does not dominate keeps its buffer).
+
+    Everything else is as upstream: only paths of equivalent buffers are
+    followed (no slices, no reshapes), and a result that cannot be computed
+    in place still bufferizes to an allocation and a copy.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def CheckAllocationsPass
     : Pass<"check-memref-allocations", "::mlir::ModuleOp"> {
   let summary = "Report failed or impossible heap allocations through "

@@ -997,7 +997,7 @@ struct CheckGatherDestinationsPass
       op->moveBefore(ifOp.thenBlock()->getTerminator());
       // The gather (and casts of its result) goes along when the copy is
       // its only use: it then still computes straight into the destination
-      // (eliminate-empty-tensors), and not at all when skipped.
+      // (eliminate-destination-empty-tensors), and not at all when skipped.
       SmallVector<Operation *> chain;
       for (Value value = source; value.hasOneUse();) {
         Operation *producer = value.getDefiningOp();
