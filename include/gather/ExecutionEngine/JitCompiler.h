@@ -27,7 +27,9 @@
 // `engine->lookup("_mlir_ciface_gather")` gives a `void (*)(StridedMemRefType
 // <T, R> *data, StridedMemRefType<I, R> *indices, StridedMemRefType<T, R>
 // *out)` (mlir/ExecutionEngine/CRunnerUtils.h) with identity (row-major)
-// layouts; sizes may be dynamic (`?`). `data` and `indices` must not alias
+// layouts; sizes may be dynamic (`?`: `out`'s sizes are then checked at run
+// time, and the result is still computed in `out`, with no allocation or
+// copy). `data` and `indices` must not alias
 // `out` (`restrict`). Invalid index values or shapes are reported through
 // gather's runtime (gatherSetErrorHandler in gather/Runtime/GatherRuntime.h);
 // the default handler prints the message and exits with status 1.
