@@ -1,5 +1,10 @@
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers --canonicalize --cse --split-input-file | FileCheck %s
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers="vector-size=8" --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=V8
+// The grouped vectors take the form of the target like any vector.gather:
+// hardware gathers for Skylake-SP, scalarized vectors for Zen 4 and Haswell.
+// RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers --select-gather-form=target-cpu=skylake-avx512 --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=HW
+// RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers --select-gather-form=target-cpu=znver4 --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=SC
+// RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers --select-gather-form=target-cpu=haswell --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=SC
 
 // Rows shorter than one vector (L < N) run in groups of R = N / gcd(L, N)
 // rows: the G = R * L elements of a group are K = L / gcd(L, N) whole
@@ -45,6 +50,18 @@
 // V8-NOT:       tensor.collapse_shape
 // V8:           vector.gather {{.*}} into vector<8xf32>
 // V8:           scf.for %{{.*}} = %c8 to %c10 step %c1
+// HW-LABEL: func.func @rows10
+// HW:         scf.for
+// HW-COUNT-5:   vector.gather {{.*}} into vector<16xf32>
+// HW-NOT:       vector.gather
+// HW:           tensor.expand_shape
+// SC-LABEL: func.func @rows10
+// SC-NOT:     vector.gather
+// SC:         scf.for
+// SC-COUNT-16:  tensor.extract %{{.*}} : tensor<64x1000xf32>
+// SC:           vector.from_elements {{.*}} : vector<16xf32>
+// SC:           vector.transfer_write
+// SC-NOT:     vector.gather
 func.func @rows10(%d: tensor<64x1000xf32>, %i: tensor<64x10xi64>) -> tensor<64x10xf32> {
   %0 = onnx.GatherElements %d, %i axis = 1 : tensor<64x1000xf32>, tensor<64x10xi64>
   return %0 : tensor<64x10xf32>

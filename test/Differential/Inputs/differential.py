@@ -27,9 +27,10 @@ its decimal text, rounded exactly (round to nearest even) to the element type,
 gives those bits back; NaN must print its exact bits. It shares no code with
 the project.
 
-With --gather-form hardware|scalarized|scalar, the vectorized, threaded and
-dynamic forms use that code shape of vectorized gathers (pipeline option
-gather-form; vectors of 4 and 8 for the static forms).
+With --gather-form hardware|scalarized|scalar, the vectorized, threaded, rows
+and dynamic forms use that code shape of vectorized gathers (pipeline option
+gather-form; vectors of 4 and 8 for the vectorized and threaded forms, 16 and
+8 for rows).
 
 Usage: differential.py --form F --seed S --cases N --work DIR
                        --runner gather-runner [--opt gather-opt]
@@ -398,7 +399,8 @@ def main():
     parser.add_argument("--gather-form", choices=["hardware", "scalarized", "scalar"],
                         help="the code shape of vectorized gathers (pipeline option "
                              "gather-form); vectorized and threaded modules then use "
-                             "vectors of 4 and 8 (rows of this test are short)")
+                             "vectors of 4 and 8 (rows of this test are short), rows "
+                             "modules vectors of 16 and 8")
     args = parser.parse_args()
 
     options = {
