@@ -183,19 +183,25 @@ struct RowGroups {
   int64_t length, rows, vectors;
 };
 
+/// The most vectors of one group (K, unrolled in the loop body; at most 15
+/// with vectors of 16).
+constexpr int64_t kMaxVectorsPerGroup = 16;
+
 /// Whether the rows of `gather` (vectorizable with `vectorSize`) can run in
-/// groups: rank >= 2, a static innermost size L < `vectorSize`, at least one
-/// whole group of rows (or a dynamic count), and `indices` and the result
-/// `init` surely contiguous (their two innermost dimensions are merged).
+/// groups: rank >= 2, a static innermost size L < `vectorSize`, at most
+/// kMaxVectorsPerGroup vectors per group, at least one whole group of rows
+/// (or a dynamic count), and `indices` and the result `init` surely
+/// contiguous (their two innermost dimensions are merged).
 bool canGroupRows(linalg::GenericOp gather, int64_t vectorSize) {
   SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
   int64_t rank = ranges.size();
   if (rank < 2 || vectorSize <= 1 || ShapedType::isDynamic(ranges.back()) ||
       ranges.back() >= vectorSize)
     return false;
-  int64_t rows = RowGroups(ranges.back(), vectorSize).rows;
-  return (ShapedType::isDynamic(ranges[rank - 2]) ||
-          ranges[rank - 2] >= rows) &&
+  RowGroups groups(ranges.back(), vectorSize);
+  return groups.vectors <= kMaxVectorsPerGroup &&
+         (ShapedType::isDynamic(ranges[rank - 2]) ||
+          ranges[rank - 2] >= groups.rows) &&
          isSurelyContiguous(gather.getDpsInputs()[0]) &&
          isSurelyContiguous(gather.getDpsInits()[0]);
 }

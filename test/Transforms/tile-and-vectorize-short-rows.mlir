@@ -1,5 +1,6 @@
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers --canonicalize --cse --split-input-file | FileCheck %s
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers="vector-size=8" --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=V8
+// RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers="vector-size=64" --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=V64
 // The grouped vectors take the form of the target like any vector.gather:
 // hardware gathers for Skylake-SP, scalarized vectors for Zen 4 and Haswell.
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers --select-gather-form=target-cpu=skylake-avx512 --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=HW
@@ -198,4 +199,24 @@ func.func @strided(%d: tensor<64x100xf32>, %big: tensor<64x20xi64>) -> tensor<64
   %i = tensor.extract_slice %big[0, 0] [64, 10] [1, 1] : tensor<64x20xi64> to tensor<64x10xi64>
   %0 = onnx.GatherElements %d, %i axis = 1 : tensor<64x100xf32>, tensor<64x10xi64>
   return %0 : tensor<64x10xf32>
+}
+
+// -----
+
+// Vectors of 64: rows of 16 are groups of 4 rows in one vector; rows of 17
+// would need 17 vectors per group (more than 16): scalar rows.
+// V64-LABEL: func.func @rows16
+// V64:         tensor.collapse_shape
+// V64:         vector.gather {{.*}} into vector<64xf32>
+// V64-LABEL: func.func @rows17
+// V64-NOT:     vector.gather
+// V64-NOT:     tensor.collapse_shape
+// V64:         return
+func.func @rows16(%d: tensor<64x40xf32>, %i: tensor<64x16xi64>) -> tensor<64x16xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<64x40xf32>, tensor<64x16xi64>
+  return %0 : tensor<64x16xf32>
+}
+func.func @rows17(%d: tensor<64x40xf32>, %i: tensor<64x17xi64>) -> tensor<64x17xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<64x40xf32>, tensor<64x17xi64>
+  return %0 : tensor<64x17xf32>
 }

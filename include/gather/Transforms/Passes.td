@@ -54,9 +54,9 @@ def TileAndVectorizeGathersPass
        dimensions merged (`tensor.collapse_shape`), gathers with a constant
        row offset per lane, and writes into the group's slice of the result
        (merged the same way); rows left after the whole groups are scalar.
-       Threads run one group per `scf.forall` iteration. Needs at least one
-       whole group (or a dynamic row count) and surely contiguous `indices`
-       and result; otherwise such rows stay scalar.
+       Threads run one group per `scf.forall` iteration. Needs K <= 16, at
+       least one whole group (or a dynamic row count) and surely contiguous
+       `indices` and result; otherwise such rows stay scalar.
 
     Vectorized and threaded code computes exactly what the scalar loops of
     `convert-linalg-to-loops` compute (the tests compare them).
