@@ -75,6 +75,17 @@ if shutil.which("mpirun.mpich"):
     config.available_features.add("mpi")
     config.substitutions.append(("%mpirun", "mpirun.mpich"))
 
+# CPU flags of this host as Linux reports them (/proc/cpuinfo), independent of
+# gather's own checks: `host-<flag>` features.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        flags = next((line.split(":", 1)[1].split() for line in cpuinfo if line.startswith("flags")), [])
+except OSError:
+    flags = []
+for flag in ("avx512_fp16",):
+    if flag in flags:
+        config.available_features.add(f"host-{flag}")
+
 # Named target CPUs whose code runs on this host (gather-runner checks it:
 # TargetInfo::checkRunsOnHost): `runs-<cpu>` features for the tests that JIT
 # code for them (docs/CodeShape.md). The probes run in parallel.

@@ -18,6 +18,7 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
@@ -84,7 +85,45 @@ llvm::Error gather::checkOpenMPEnvironment() {
   };
   if (llvm::Error error = check("OMP_NUM_THREADS", /*list=*/true))
     return error;
-  return check("OMP_THREAD_LIMIT", /*list=*/false);
+  if (llvm::Error error = check("OMP_THREAD_LIMIT", /*list=*/false))
+    return error;
+  // Stack sizes: libomp aborts when it cannot allocate a thread's stack.
+  for (const char *name :
+       {"OMP_STACKSIZE", "KMP_STACKSIZE", "GOMP_STACKSIZE"}) {
+    const char *value = std::getenv(name);
+    if (!value)
+      continue;
+    llvm::StringRef text = llvm::StringRef(value).trim();
+    uint64_t unit = 1024; // K when no unit is given.
+    if (!text.empty() && llvm::isAlpha(text.back())) {
+      switch (llvm::toLower(text.back())) {
+      case 'b':
+        unit = 1;
+        break;
+      case 'k':
+        unit = uint64_t(1) << 10;
+        break;
+      case 'm':
+        unit = uint64_t(1) << 20;
+        break;
+      case 'g':
+        unit = uint64_t(1) << 30;
+        break;
+      default:
+        unit = 0;
+      }
+      text = text.drop_back().rtrim();
+    }
+    uint64_t size;
+    if (unit == 0 || text.getAsInteger(10, size) || size < 1 ||
+        size > kMaxStackSize / unit)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          llvm::Twine(name) + "='" + value +
+              "' is invalid: expected a stack size of at most 1G (a number "
+              "with an optional unit B, K, M or G; K if none) (or unset)");
+  }
+  return llvm::Error::success();
 }
 
 llvm::Expected<std::unique_ptr<ExecutionEngine>>

@@ -514,6 +514,12 @@ void compareTensor(const UnrankedDescriptor *actualMemref,
                    double atol, double rtol) {
   View<T> actual(actualMemref), expected(expectedMemref);
   std::string prefix = "output " + std::to_string(index) + ": ";
+  // (Also false for NaN.)
+  if (!(atol >= 0) || !(rtol >= 0)) {
+    report(prefix + "the tolerances must be numbers >= 0, but atol is " +
+           std::to_string(atol) + " and rtol " + std::to_string(rtol));
+    return;
+  }
   bool sameShape =
       actual.rank == expected.rank &&
       std::equal(actual.sizes, actual.sizes + actual.rank, expected.sizes);

@@ -103,6 +103,21 @@ TargetInfo::create(llvm::StringRef cpu, llvm::StringRef features) {
   for (llvm::StringRef feature : requested)
     all.push_back(feature.trim().str());
   info->features = llvm::join(all, ",");
+  info->requestedFeatures = features.trim().str();
+
+  // A CPU without 64-bit mode (i386, pentium4, ...) or "-64bit": LLVM's X86
+  // backend would stop the process with a fatal error when it compiles.
+  if (triple.isX86() && triple.isArch64Bit()) {
+    std::unique_ptr<llvm::MCSubtargetInfo> chosen(
+        target->createMCSubtargetInfo(triple, info->cpu, info->features));
+    if (!chosen || !chosen->checkFeatures("+64bit"))
+      return makeError(
+          (cpu.empty() ? "this host (" + info->cpu + ")"
+                       : "target-cpu '" + cpu + "'") +
+          (requested.empty() ? ""
+                             : " with target-features '" + features + "'") +
+          " has no 64-bit mode, which " + triple.getArchName() + " code needs");
+  }
 
   info->targetMachine.reset(target->createTargetMachine(
       triple, info->cpu, info->features, llvm::TargetOptions(),
@@ -187,8 +202,6 @@ static bool isCodeGenFeature(llvm::StringRef name) {
 }
 
 llvm::Error TargetInfo::checkRunsOnHost() const {
-  if (host)
-    return llvm::Error::success();
   llvm::StringMap<bool> hostFeatures = llvm::sys::getHostCPUFeatures();
   const llvm::MCSubtargetInfo *subtarget = targetMachine->getMCSubtargetInfo();
   llvm::SmallVector<llvm::StringRef> missing;
@@ -202,9 +215,14 @@ llvm::Error TargetInfo::checkRunsOnHost() const {
   }
   if (missing.empty())
     return llvm::Error::success();
-  return makeError("code for target-cpu '" + cpu + "'" +
-                   (features.empty() ? "" : " with '" + features + "'") +
-                   " cannot run on this host (" + llvm::sys::getHostCPUName() +
-                   "), which lacks " + llvm::join(missing, ", ") +
+  std::string what =
+      host ? "code with target-features '" + requestedFeatures + "'"
+           : "code for target-cpu '" + cpu + "'" +
+                 (requestedFeatures.empty()
+                      ? ""
+                      : " with target-features '" + requestedFeatures + "'");
+  return makeError(what + " cannot run on this host (" +
+                   llvm::sys::getHostCPUName() + "), which lacks " +
+                   llvm::join(missing, ", ") +
                    ": compile it ahead of time (gather-translate) instead");
 }

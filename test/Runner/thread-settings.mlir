@@ -17,6 +17,16 @@
 // LIST: error: OMP_NUM_THREADS='2,abc' is invalid
 // RUN: env OMP_THREAD_LIMIT=-5 not gather-runner %s -e main --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=LIMIT
 // LIMIT: error: OMP_THREAD_LIMIT='-5' is invalid: expected a thread count in [1, 1024] (or unset)
+// A thread stack libomp cannot allocate (it would abort), or not a size:
+// RUN: env OMP_STACKSIZE=64G not gather-runner %s -e main --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=STACK
+// STACK: error: OMP_STACKSIZE='64G' is invalid: expected a stack size of at most 1G (a number with an optional unit B, K, M or G; K if none) (or unset)
+// STACK-NOT: OMP: Error
+// RUN: env KMP_STACKSIZE=99999999999999999999 not gather-runner %s -e main --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=KMP-STACK
+// KMP-STACK: error: KMP_STACKSIZE='99999999999999999999' is invalid
+// RUN: env OMP_STACKSIZE=4X not gather-runner %s -e main --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=STACK-UNIT
+// STACK-UNIT: error: OMP_STACKSIZE='4X' is invalid
+// RUN: env OMP_STACKSIZE=0 not gather-runner %s -e main --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=STACK-ZERO
+// STACK-ZERO: error: OMP_STACKSIZE='0' is invalid
 // The JIT library's users (gather-bench) check the same before libomp starts:
 // RUN: env OMP_NUM_THREADS=abc not gather-bench --workloads=%S/../Bench/Inputs/small.json 2>&1 | FileCheck %s --check-prefix=BENCH
 // BENCH: gather-bench: OMP_NUM_THREADS='abc' is invalid
@@ -24,6 +34,7 @@
 // Valid settings run, threaded:
 // RUN: env OMP_NUM_THREADS=3 gather-runner %s -e main --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=OK
 // RUN: env OMP_NUM_THREADS=2,1 gather-runner %s -e main --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=OK
+// RUN: env OMP_STACKSIZE=" 1g " KMP_STACKSIZE=512 GOMP_STACKSIZE=4096b gather-runner %s -e main --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=OK
 // OK-NOT: error
 // OK: result 0: tensor<3xf32> = [2, 1, 2]
 //

@@ -27,7 +27,10 @@
 //     it in, as mlir-runner does.
 //   - Input the verifier rejects is reported as invalid IR (after the
 //     verifier's error), not as a parse failure; an entry that returns
-//     tensors run without --entry-point-result=void says how to run it.
+//     tensors run without --entry-point-result=void says how to run it; a
+//     missing entry, or one that takes arguments, is an error naming it.
+//   - Diagnostics print as `<file>:<line>:<col>: error: ...`.
+//   - A --shared-libs file that does not exist is an error (not a warning).
 //   - The JIT compiles for the host with +prefer-no-gather unless the gather
 //     form chosen (--pipeline-options: target-cpu, target-features,
 //     gather-form; docs/CodeShape.md) uses hardware gathers. Code for an
@@ -58,6 +61,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
@@ -68,6 +72,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
 
@@ -170,7 +175,7 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
   if (auto entry = module.lookupSymbol<func::FuncOp>(options.mainFuncName);
       entry && options.mainFuncType != "void" &&
       llvm::any_of(entry.getResultTypes(), llvm::IsaPred<TensorType>))
-    return entry.emitError("entry function '")
+    return emitError(entry.getLoc(), "entry function '")
            << options.mainFuncName << "' returns tensors: run it with "
            << "--entry-point-result=void to print them";
   if (failed(wrapEntryResults(module, options.mainFuncName)))
@@ -215,6 +220,33 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
   return pm.run(op);
 }
 
+/// After lowering: the entry function exists and takes no arguments
+/// (JitRunner would only say "entry point not found" or "JIT can't invoke a
+/// main function expecting arguments").
+static LogicalResult checkEntryFunction(ModuleOp module,
+                                        const JitRunnerOptions &options) {
+  // (emitError at a location: no note with the whole op.)
+  auto function = dyn_cast_or_null<FunctionOpInterface>(
+      SymbolTable::lookupSymbolIn(module, options.mainFuncName));
+  if (!function)
+    return emitError(module.getLoc(), "no function '")
+           << options.mainFuncName << "' to run (-e " << options.mainFuncName
+           << ")";
+  if (function.getNumArguments() != 0)
+    return emitError(function.getLoc(), "entry function '")
+           << options.mainFuncName
+           << "' takes arguments, but gather-runner calls it with none: call "
+              "it from a function without arguments";
+  return success();
+}
+
+/// JitRunner's MLIR transformer: lowerToLLVMDialect, checkEntryFunction.
+static LogicalResult transformModule(Operation *op, JitRunnerOptions &options) {
+  if (failed(lowerToLLVMDialect(op, options)))
+    return failure();
+  return checkEntryFunction(cast<ModuleOp>(op), options);
+}
+
 /// --link-nested-modules: translates the one nested module and the rest
 /// separately and links them into one LLVM IR module.
 static std::unique_ptr<llvm::Module>
@@ -222,8 +254,9 @@ translateAndLinkNestedModule(Operation *op, llvm::LLVMContext &context) {
   auto module = cast<ModuleOp>(op);
   auto nestedModules = module.getOps<ModuleOp>();
   if (!llvm::hasSingleElement(nestedModules)) {
-    module.emitError("--link-nested-modules: the module must hold exactly "
-                     "one nested builtin.module");
+    emitError(module.getLoc(),
+              "--link-nested-modules: the module must hold exactly "
+              "one nested builtin.module");
     return nullptr;
   }
   ModuleOp nested = *nestedModules.begin();
@@ -237,8 +270,9 @@ translateAndLinkNestedModule(Operation *op, llvm::LLVMContext &context) {
   if (!mainLLVM)
     return nullptr;
   if (llvm::Linker::linkModules(*mainLLVM, std::move(nestedLLVM))) {
-    module.emitError("--link-nested-modules: linking the nested module "
-                     "failed");
+    emitError(module.getLoc(),
+              "--link-nested-modules: linking the nested module "
+              "failed");
     return nullptr;
   }
   return mainLLVM;
@@ -263,6 +297,21 @@ static void reportInvalidInputIR(MLIRContext *context) {
     llvm::errs() << "error: invalid input IR: the verifier rejects it\n";
     llvm::errs().flush();
     std::_Exit(1);
+  });
+}
+
+/// Prints every error (and its notes) as `<file>:<line>:<col>: error: ...`
+/// (gather::printDiagnostic; an imported ONNX node's location as
+/// `model.onnx: node 'n' (Op)`): JitRunner installs no source-manager
+/// handler, and MLIR's default one prints `loc("f.mlir":3:8): error: ...`.
+/// Other diagnostics go on to the default handler (which drops them).
+static void printErrors(MLIRContext *context) {
+  context->getDiagEngine().registerHandler([](Diagnostic &diag) {
+    if (diag.getSeverity() != DiagnosticSeverity::Error)
+      return failure();
+    gather::printDiagnostic(llvm::errs(), diag);
+    llvm::errs().flush();
+    return success();
   });
 }
 
@@ -307,7 +356,7 @@ static int64_t getEnvInt(std::initializer_list<const char *> names) {
 /// that rank 0 alone prints, also for IR partitioned beforehand. With
 /// `shard-grid=N` in --pipeline-options, checks that this process is one of
 /// an MPI job of N. Returns false after printing an error.
-static bool setUpMPIJob(llvm::StringRef optionsText) {
+static bool setUpMPIJob(const gather::ONNXToLLVMPipelineOptions &options) {
   int64_t size = getEnvInt({"PMI_SIZE", "OMPI_COMM_WORLD_SIZE"});
   int64_t rank = getEnvInt({"PMI_RANK", "OMPI_COMM_WORLD_RANK"});
   if (rank > 0) {
@@ -318,11 +367,9 @@ static bool setUpMPIJob(llvm::StringRef optionsText) {
       close(null);
     }
   }
-  auto options =
-      gather::ONNXToLLVMPipelineOptions::createFromString(optionsText);
-  if (!options || options->shardGrid <= 0)
-    return true; // (Invalid options are reported by the pipeline.)
-  int64_t grid = options->shardGrid;
+  if (options.shardGrid <= 0)
+    return true;
+  int64_t grid = options.shardGrid;
   if (size < 0 && grid != 1) {
     llvm::errs() << "error: shard-grid=" << grid << " runs on " << grid
                  << " MPI processes: start it with mpirun -np " << grid
@@ -336,6 +383,48 @@ static bool setUpMPIJob(llvm::StringRef optionsText) {
     return false;
   }
   return true;
+}
+
+/// The values of command-line option `name` in `argv` (`-name=v`,
+/// `--name=v`, `-name v`), for options needed before JitRunnerMain parses
+/// the command line.
+static llvm::SmallVector<std::string> getOptionValues(int argc, char **argv,
+                                                      llvm::StringRef name) {
+  llvm::SmallVector<std::string> values;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (!arg.starts_with("-"))
+      continue;
+    arg = arg.ltrim('-');
+    if (!arg.consume_front(name))
+      continue;
+    if (arg.consume_front("="))
+      values.push_back(arg.str());
+    else if (arg.empty() && i + 1 < argc)
+      values.push_back(argv[++i]);
+  }
+  return values;
+}
+
+/// An error for each --shared-libs path that is not a regular file
+/// (JitRunner only prints a warning and runs without it).
+static bool checkSharedLibs(int argc, char **argv) {
+  bool ok = true;
+  for (const std::string &list : getOptionValues(argc, argv, "shared-libs")) {
+    llvm::SmallVector<llvm::StringRef> paths;
+    llvm::StringRef(list).split(paths, ',');
+    for (llvm::StringRef path : paths) {
+      llvm::sys::fs::file_status status;
+      std::error_code error = llvm::sys::fs::status(path, status);
+      if (!error && llvm::sys::fs::is_regular_file(status))
+        continue;
+      llvm::errs() << "error: --shared-libs: cannot load '" << path
+                   << "': " << (error ? error.message() : "not a regular file")
+                   << "\n";
+      ok = false;
+    }
+  }
+  return ok;
 }
 
 static bool isOptLevelFlag(llvm::StringRef arg) {
@@ -356,7 +445,7 @@ int main(int argc, char **argv) {
   // Any context JitRunner creates gets the handler (the builtin dialect is
   // loaded first, by every context).
   registry.addExtension(+[](MLIRContext *context, BuiltinDialect *) {
-    gather::registerLocationDiagnosticHandler(context);
+    printErrors(context);
     reportInvalidInputIR(context);
   });
   // Passes and pipelines for --pass-pipeline.
@@ -379,29 +468,29 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  if (!checkSharedLibs(argc, argv))
+    return 1;
   // --pipeline-options is needed before JitRunnerMain parses the command
-  // line: find it here.
-  std::string optionsText;
-  for (int i = 1; i < argc; ++i) {
-    llvm::StringRef arg(argv[i]);
-    arg = arg.ltrim('-');
-    if (arg.consume_front("pipeline-options")) {
-      if (arg.consume_front("="))
-        optionsText = arg.str();
-      else if (arg.empty() && i + 1 < argc)
-        optionsText = argv[i + 1];
-    }
+  // line: find it here (the last one counts, as for any option), parse it
+  // once.
+  llvm::SmallVector<std::string> optionsTexts =
+      getOptionValues(argc, argv, "pipeline-options");
+  std::string optionsText = optionsTexts.empty() ? "" : optionsTexts.back();
+  auto options =
+      gather::ONNXToLLVMPipelineOptions::createFromString(optionsText);
+  if (!options) { // (The option parser printed why.)
+    llvm::errs() << "error: invalid onnx-to-llvm pipeline options: '"
+                 << optionsText << "'\n";
+    return 1;
   }
-  if (!setUpMPIJob(optionsText))
+  if (!setUpMPIJob(*options))
     return 1;
   // The target CPU (target-cpu, else the host) decides the form of the
   // gathers; code for another CPU must run here too. Unless the form uses
   // hardware gathers, JitRunner's target machine (the host's) gets
   // +prefer-no-gather: LLVM's vectorizers then do not create gathers either.
-  // (Invalid options are reported by the pipeline.)
   static char preferNoGather[] = "--mattr=+prefer-no-gather";
-  if (auto options =
-          gather::ONNXToLLVMPipelineOptions::createFromString(optionsText)) {
+  {
     auto target =
         gather::TargetInfo::create(options->targetCpu, options->targetFeatures);
     llvm::Error error =
@@ -415,7 +504,7 @@ int main(int argc, char **argv) {
   }
 
   JitRunnerConfig config;
-  config.mlirTransformer = lowerToLLVMDialect;
+  config.mlirTransformer = transformModule;
   // (Read after JitRunnerMain parsed the command line.)
   config.llvmModuleBuilder = buildLLVMModule;
   int status = JitRunnerMain(static_cast<int>(args.size()), args.data(),

@@ -67,7 +67,7 @@ static LogicalResult translateONNXToLLVMIR(Operation *op,
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(op, llvmContext);
   if (!llvmModule)
-    return op->emitError("failed to translate the module to LLVM IR");
+    return emitError(op->getLoc(), "failed to translate the module to LLVM IR");
   llvmModule->print(output, /*AAW=*/nullptr);
   return success();
 }

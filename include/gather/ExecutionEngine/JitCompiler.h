@@ -49,6 +49,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -69,10 +70,17 @@ void registerJitDependencies(mlir::DialectRegistry &registry);
 /// environment when it starts, since it aborts or hangs on some invalid
 /// ones: OMP_NUM_THREADS and OMP_THREAD_LIMIT must be unset or (OpenMP 5.2,
 /// section 21.1.2) a comma-separated list of decimal integers in
-/// [1, kMaxNumThreads] (OMP_THREAD_LIMIT: one integer). Returns an error
-/// naming the variable and its value otherwise. compileAndJit calls it for
+/// [1, kMaxNumThreads] (OMP_THREAD_LIMIT: one integer); OMP_STACKSIZE,
+/// KMP_STACKSIZE and GOMP_STACKSIZE unset or (section 21.2.2) a positive
+/// integer with an optional unit B, K, M or G (K if none) of at most
+/// kMaxStackSize bytes. Returns an error naming the variable and its value
+/// otherwise. compileAndJit calls it for
 /// code with threads; gather-runner before running anything.
 llvm::Error checkOpenMPEnvironment();
+
+/// The largest OpenMP thread stack size checkOpenMPEnvironment accepts
+/// (1 GiB; libomp aborts where it cannot allocate the stacks).
+inline constexpr uint64_t kMaxStackSize = uint64_t(1) << 30;
 
 /// Lowers `module` in place with buildONNXToLLVMPipeline(`options`) and
 /// JIT-compiles it for the host CPU (or `target-cpu` / `target-features`,

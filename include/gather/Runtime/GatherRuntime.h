@@ -142,8 +142,9 @@ void _mlir_ciface_gatherPrintF32(void *memref, int64_t resultIndex);
 /// Elements match bit for bit when `atol` and `rtol` are 0 (every type,
 /// NaN payloads and -0 included); otherwise floats (and complex parts) match
 /// when |actual - expected| <= atol + rtol * |expected|, NaN matching NaN.
-/// Integers, bool and strings always compare exactly. Same suffixes as
-/// gatherPrint.
+/// Integers, bool and strings always compare exactly. A negative or NaN
+/// tolerance is reported as a run-time error (nothing is compared). Same
+/// suffixes as gatherPrint.
 void _mlir_ciface_gatherCompareF32(void *actual, void *expected, int64_t index,
                                    double atol, double rtol);
 

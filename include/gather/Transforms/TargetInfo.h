@@ -69,8 +69,10 @@ public:
   /// comma-separated list of `+name` / `-name` (empty: none; for the host,
   /// added to the host's features). Errors: the native target cannot be
   /// initialized, `cpu` is not a CPU of the native target, a feature is not
-  /// written `+name` / `-name` or is not one of the target's; the message
-  /// names the offending text.
+  /// written `+name` / `-name` or is not one of the target's, the target
+  /// (CPU and features) has no 64-bit mode on a 64-bit x86 host (LLVM's
+  /// backend would end the process with a fatal error); the message names
+  /// the offending text.
   static llvm::Expected<std::unique_ptr<TargetInfo>>
   create(llvm::StringRef cpu, llvm::StringRef features);
 
@@ -115,6 +117,7 @@ public:
   /// enables and LLVM may use for plain code (SSE, AVX, AVX-512, FMA, F16C,
   /// BMI, POPCNT, GFNI, APX, ...) is one the host CPU has
   /// (llvm::sys::getHostCPUFeatures): code for the target can then run here.
+  /// For the host this checks the features added with `target-features`.
   /// Tuning bits and system features reached only through intrinsics (pku,
   /// xsaves, invpcid, ...; virtual machines often hide them) are not
   /// checked. The message lists the missing features.
@@ -125,6 +128,8 @@ private:
 
   std::string cpu;
   std::string features;
+  // The features given to create() (for messages).
+  std::string requestedFeatures;
   bool host = false;
   std::unique_ptr<llvm::TargetMachine> targetMachine;
   // A module with one function, for TargetTransformInfo queries.

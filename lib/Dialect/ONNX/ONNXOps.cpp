@@ -7,9 +7,11 @@
 #include "gather/Dialect/ONNX/ONNXOps.h"
 #include "gather/Support/CheckedSize.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -252,6 +254,37 @@ static void forEachCoordinate(ArrayRef<int64_t> shape, Fn &&fn) {
       coordinates[d] = 0;
     }
   }
+}
+
+namespace {
+/// `tensor.cast` of a gather's result (its only use) to a more static type
+/// becomes the gather's declared result type, which the lowering checks at
+/// run time. A cast that does not hold at run time is undefined behavior:
+/// the gather would be computed into a buffer (a destination) of the
+/// cast's sizes, past its end.
+struct FoldStaticCastIntoGatherElements final
+    : OpRewritePattern<tensor::CastOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::CastOp cast,
+                                PatternRewriter &rewriter) const override {
+    auto gather = cast.getSource().getDefiningOp<GatherElementsOp>();
+    auto type = dyn_cast<RankedTensorType>(cast.getType());
+    if (!gather || !gather->hasOneUse() || !type || type == gather.getType())
+      return failure();
+    if (isa<RankedTensorType>(gather.getType()) &&
+        !tensor::preservesStaticInformation(gather.getType(), type))
+      return rewriter.notifyMatchFailure(cast, "not a more static type");
+    rewriter.modifyOpInPlace(gather, [&] { gather.getResult().setType(type); });
+    rewriter.replaceOp(cast, gather.getResult());
+    return success();
+  }
+};
+} // namespace
+
+void GatherElementsOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                   MLIRContext *context) {
+  results.add<FoldStaticCastIntoGatherElements>(context);
 }
 
 OpFoldResult GatherElementsOp::fold(FoldAdaptor adaptor) {

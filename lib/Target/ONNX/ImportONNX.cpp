@@ -320,6 +320,13 @@ private:
   FailureOr<NamedAttribute>
   convertAttribute(const ::onnx::AttributeProto &attribute,
                    const std::string &where);
+  /// The value of a Constant node's one attribute: `value` (a tensor), or
+  /// since opset 12 `value_float`, `value_int`, `value_string` (a rank-0
+  /// tensor of f32, i64, !onnx.string) or `value_floats`, `value_ints`,
+  /// `value_strings` (rank 1). Any other attribute is an error at `where`.
+  FailureOr<DenseElementsAttr>
+  getConstantValue(const ::onnx::AttributeProto &attribute,
+                   const std::string &where);
   LogicalResult buildTestMain(func::FuncOp graphFunction, ModuleOp module,
                               const ONNXImportOptions &options);
   FailureOr<DenseElementsAttr> readTensorFile(const std::string &path);
@@ -480,6 +487,68 @@ Importer::convertAttribute(const ::onnx::AttributeProto &attribute,
   return builder.getNamedAttr(attribute.name(), value);
 }
 
+FailureOr<DenseElementsAttr>
+Importer::getConstantValue(const ::onnx::AttributeProto &attribute,
+                           const std::string &where) {
+  using Proto = ::onnx::AttributeProto;
+  const std::string &name = attribute.name();
+  auto scalarType = [](Type elementType) {
+    return RankedTensorType::get({}, elementType);
+  };
+  auto vectorType = [](int64_t size, Type elementType) {
+    return RankedTensorType::get({size}, elementType);
+  };
+  Type f32 = builder.getF32Type(), i64 = builder.getI64Type();
+  Type string = gather::ONNX::StringType::get(context);
+  switch (attribute.type()) {
+  case Proto::TENSOR:
+    if (name == "value")
+      return getTensor(attribute.t(), where + " attribute 'value'");
+    break;
+  case Proto::FLOAT:
+    if (name == "value_float")
+      return DenseElementsAttr::get(scalarType(f32),
+                                    llvm::ArrayRef(attribute.f()));
+    break;
+  case Proto::FLOATS:
+    if (name == "value_floats")
+      return DenseElementsAttr::get(
+          vectorType(attribute.floats_size(), f32),
+          llvm::ArrayRef(attribute.floats().data(), attribute.floats_size()));
+    break;
+  case Proto::INT:
+    if (name == "value_int")
+      return DenseElementsAttr::get(scalarType(i64),
+                                    llvm::ArrayRef<int64_t>(attribute.i()));
+    break;
+  case Proto::INTS:
+    if (name == "value_ints")
+      return DenseElementsAttr::get(
+          vectorType(attribute.ints_size(), i64),
+          llvm::ArrayRef<int64_t>(attribute.ints().data(),
+                                  attribute.ints_size()));
+    break;
+  case Proto::STRING:
+    if (name == "value_string")
+      return DenseElementsAttr(DenseStringElementsAttr::get(
+          scalarType(string), llvm::ArrayRef<StringRef>(attribute.s())));
+    break;
+  case Proto::STRINGS:
+    if (name == "value_strings") {
+      SmallVector<StringRef> strings(attribute.strings().begin(),
+                                     attribute.strings().end());
+      return DenseElementsAttr(DenseStringElementsAttr::get(
+          vectorType(attribute.strings_size(), string), strings));
+    }
+    break;
+  default:
+    break;
+  }
+  return error(where) << " has attribute '" << name << "' ("
+                      << Proto::AttributeType_Name(attribute.type())
+                      << "), which gather does not import as a constant";
+}
+
 LogicalResult Importer::importNode(const ::onnx::NodeProto &node, int index,
                                    llvm::StringMap<Value> &values,
                                    const llvm::StringMap<Type> &types) {
@@ -528,11 +597,9 @@ LogicalResult Importer::importNode(const ::onnx::NodeProto &node, int index,
     op = gather::ONNX::GatherElementsOp::create(builder, loc, resultType,
                                                 operands[0], operands[1], axis);
   } else if (defaultDomain && node.op_type() == "Constant" &&
-             node.attribute_size() == 1 &&
-             node.attribute(0).name() == "value" &&
-             node.attribute(0).type() == ::onnx::AttributeProto::TENSOR) {
+             node.attribute_size() == 1) {
     FailureOr<DenseElementsAttr> value =
-        getTensor(node.attribute(0).t(), where + " attribute 'value'");
+        getConstantValue(node.attribute(0), where);
     if (failed(value))
       return failure();
     op = gather::ONNX::ConstantOp::create(builder, loc, *value);
@@ -756,6 +823,15 @@ gather::importONNXModel(StringRef bytes, StringRef fileName,
     importer.error("the model has no graph");
     return nullptr;
   }
+  // (Also false for NaN.)
+  for (auto [name, value] : {std::pair<StringRef, double>{"atol", options.atol},
+                             {"rtol", options.rtol}})
+    if (!(value >= 0)) {
+      importer.error("the comparison tolerance ")
+          << name << " (--onnx-" << name << ") must be a number >= 0, not "
+          << value;
+      return nullptr;
+    }
   return importer.import(model, options);
 }
 

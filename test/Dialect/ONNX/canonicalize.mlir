@@ -130,3 +130,45 @@ func.func @no_fold_count_wraps_to_zero() -> tensor<4294967296x4294967296xf32> {
   %r = onnx.GatherElements %d, %i axis = 1 : tensor<4294967296x4294967296xf32>, tensor<4294967296x4294967296xi64>
   return %r : tensor<4294967296x4294967296xf32>
 }
+
+// -----
+
+// A tensor.cast of the result (its only use) to a more static type becomes
+// the declared result type, which the lowering checks at run time.
+// CHECK-LABEL: func.func @cast_to_static
+// CHECK-NEXT:    %[[R:.*]] = onnx.GatherElements %arg0, %arg1 axis = 1 {onnx_node_name = "g"} : tensor<?x?xf32>, tensor<?x?xi64> -> tensor<2x?xf32>
+// CHECK-NEXT:    return %[[R]] : tensor<2x?xf32>
+func.func @cast_to_static(%d: tensor<?x?xf32>, %i: tensor<?x?xi64>) -> tensor<2x?xf32> {
+  %r = onnx.GatherElements %d, %i axis = 1 {onnx_node_name = "g"} : tensor<?x?xf32>, tensor<?x?xi64>
+  %c = tensor.cast %r : tensor<?x?xf32> to tensor<2x?xf32>
+  return %c : tensor<2x?xf32>
+}
+
+// -----
+
+// An unranked result too.
+// CHECK-LABEL: func.func @cast_unranked_to_static
+// CHECK-NEXT:    %[[R:.*]] = onnx.GatherElements %arg0, %arg1 : tensor<*xf32>, tensor<*xi64> -> tensor<2x3xf32>
+// CHECK-NEXT:    return %[[R]]
+func.func @cast_unranked_to_static(%d: tensor<*xf32>, %i: tensor<*xi64>) -> tensor<2x3xf32> {
+  %r = onnx.GatherElements %d, %i : tensor<*xf32>, tensor<*xi64>
+  %c = tensor.cast %r : tensor<*xf32> to tensor<2x3xf32>
+  return %c : tensor<2x3xf32>
+}
+
+// -----
+
+// Not a cast to a less static type, nor one of a result with other uses.
+// CHECK-LABEL: func.func @cast_kept
+// CHECK:         %[[R:.*]] = onnx.GatherElements %arg0, %arg1 axis = 1 : tensor<2x3xf32>, tensor<2x3xi64>
+// CHECK-NEXT:    %[[C:.*]] = tensor.cast %[[R]] : tensor<2x3xf32> to tensor<?x?xf32>
+// CHECK:         %[[R2:.*]] = onnx.GatherElements %arg2, %arg3 axis = 1 : tensor<?x?xf32>, tensor<?x?xi64>
+// CHECK-NEXT:    %[[C2:.*]] = tensor.cast %[[R2]] : tensor<?x?xf32> to tensor<2x3xf32>
+// CHECK-NEXT:    return %[[C]], %[[C2]], %[[R2]]
+func.func @cast_kept(%d: tensor<2x3xf32>, %i: tensor<2x3xi64>, %dd: tensor<?x?xf32>, %id: tensor<?x?xi64>) -> (tensor<?x?xf32>, tensor<2x3xf32>, tensor<?x?xf32>) {
+  %r = onnx.GatherElements %d, %i axis = 1 : tensor<2x3xf32>, tensor<2x3xi64>
+  %c = tensor.cast %r : tensor<2x3xf32> to tensor<?x?xf32>
+  %r2 = onnx.GatherElements %dd, %id axis = 1 : tensor<?x?xf32>, tensor<?x?xi64>
+  %c2 = tensor.cast %r2 : tensor<?x?xf32> to tensor<2x3xf32>
+  return %c, %c2, %r2 : tensor<?x?xf32>, tensor<2x3xf32>, tensor<?x?xf32>
+}

@@ -7,9 +7,12 @@
 // RUN: gather-opt %s --onnx-to-llvm='shard-grid=0' | FileCheck %s --check-prefix=NONE
 
 // GRID: error: onnx-shard-gathers: grid-size must be at least 1, not -1
+// (At the module's location, without a note that prints the whole module.)
+// GRID-NOT: see current operation
 // GRID0: error: onnx-shard-gathers: grid-size must be at least 1, not 0
 // GRID3: error: onnx-shard-gathers: grid-size must be at least 1, not -3
 // DIM: error: onnx-shard-gathers: shard-dim must be -1 (the first splittable dimension) or a dimension, not -2
+// DIM-NOT: see current operation
 // NONE-NOT: MPI
 // NONE-NOT: gatherMPIInit
 // NONE: llvm.func @gather

@@ -73,7 +73,9 @@ def ONNX_GatherElementsOp : ONNX_Op<"GatherElements", [
     most 2^20 result elements) the op folds to a constant; with constant
     `indices` that select every element of `data` in place (the identity:
     same static shape, indices[..., k, ...] = k along `axis`, or k - s) it
-    folds to `data`.
+    folds to `data`. A `tensor.cast` of the result (its only use) to a
+    more static type becomes the declared result type, which is checked at
+    run time.
 
     Example (the spec's `test_gather_elements_0`):
 
@@ -114,6 +116,7 @@ def ONNX_GatherElementsOp : ONNX_Op<"GatherElements", [
 
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 
   let extraClassDeclaration = [{
     /// Returns the result type GatherElements infers for operands of types

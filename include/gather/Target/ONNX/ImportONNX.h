@@ -65,7 +65,8 @@ struct ONNXImportOptions {
   /// libgather_onnx_runtime's gatherWriteTensorProto*).
   std::string outputDirectory;
   /// Float tolerance of the comparison: |actual - expected| <= atol + rtol *
-  /// |expected|. Both 0 (the default) means bit-exact.
+  /// |expected|. Both 0 (the default) means bit-exact. A negative or NaN
+  /// tolerance is an error of importONNXModel.
   double atol = 0.0;
   double rtol = 0.0;
 };

@@ -78,14 +78,16 @@ struct ONNXShardGathersPass
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
     if (gridSize < 1) {
-      module.emitError("onnx-shard-gathers: grid-size must be at least 1, "
-                       "not ")
+      emitError(module.getLoc(),
+                "onnx-shard-gathers: grid-size must be at least 1, "
+                "not ")
           << gridSize.getValue();
       return signalPassFailure();
     }
     if (shardDim < -1) {
-      module.emitError("onnx-shard-gathers: shard-dim must be -1 (the "
-                       "first splittable dimension) or a dimension, not ")
+      emitError(module.getLoc(),
+                "onnx-shard-gathers: shard-dim must be -1 (the "
+                "first splittable dimension) or a dimension, not ")
           << shardDim.getValue();
       return signalPassFailure();
     }
