@@ -764,13 +764,16 @@ struct TileAndVectorizeGathersPass
 
   LogicalResult initialize(MLIRContext *context) override {
     if (vectorSize < 0 || vectorSize > kMaxVectorSize ||
-        parallelThreshold < 0 || parallelChunk < 1 || prefetchDistance < 0)
+        parallelThreshold < 0 || parallelChunk < 1)
       return emitError(UnknownLoc::get(context),
                        "linalg-tile-and-vectorize-gathers: vector-size must "
                        "be in [0, ")
              << kMaxVectorSize
-             << "], parallel-threshold >= 0, parallel-chunk >= 1 and "
-                "prefetch-distance >= 0";
+             << "], parallel-threshold >= 0 and parallel-chunk >= 1";
+    if (prefetchDistance < 0)
+      return emitError(UnknownLoc::get(context),
+                       "linalg-tile-and-vectorize-gathers: prefetch-distance "
+                       "must be >= 0 (bytes; 0: no prefetches)");
     return success();
   }
 

@@ -5,7 +5,7 @@
 // RUN: not gather-opt %s --linalg-tile-and-vectorize-gathers="prefetch-distance=-1" 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not gather-opt %s --onnx-to-llvm="prefetch-distance=-64" 2>&1 | FileCheck %s --check-prefix=BAD
 
-// BAD: error: linalg-tile-and-vectorize-gathers: vector-size must be in [0, 256], parallel-threshold >= 0, parallel-chunk >= 1 and prefetch-distance >= 0
+// BAD: error: linalg-tile-and-vectorize-gathers: prefetch-distance must be >= 0 (bytes; 0: no prefetches)
 // BAD-NOT: error
 
 // OFF-NOT: bufferization.to_buffer
