@@ -38,7 +38,7 @@
 //
 //   build/bin/gather-bench [--workloads=FILE] [--only=a,d] [--rounds=7]
 //       [--batch-ms=20] [--thread-counts=1,2] [--dynamic] [--print-kernel=NAME]
-//       [--variant="prefetch-distance=0" ...]
+//       [--variant="prefetch-distance=0" ...] [--thread-cpu-time]
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,6 +57,7 @@
 #include "llvm/TargetParser/Host.h"
 
 #include <sys/mman.h>
+#include <time.h>
 
 #include <algorithm>
 #include <chrono>
@@ -114,6 +115,11 @@ cl::list<unsigned> threadCounts("thread-counts",
 cl::opt<bool> dynamicKernels("dynamic",
                              cl::desc("Compile every kernel with dynamic "
                                       "sizes (`?`)"));
+cl::opt<bool> threadCpuTime(
+    "thread-cpu-time",
+    cl::desc("Time the 1-thread runs by the CPU time of the calling thread "
+             "(CLOCK_THREAD_CPUTIME_ID) instead of wall time: on a loaded "
+             "machine, leaves out the time spent waiting for a CPU"));
 cl::list<std::string>
     variants("variant",
              cl::desc("Also time ours built with these extra onnx-to-llvm "
@@ -447,6 +453,13 @@ struct Impl {
   std::vector<double> samples; // seconds per call, one per round
 };
 
+/// CPU time of the calling thread.
+double threadCpuSeconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * now.tv_nsec;
+}
+
 double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
       .count();
@@ -519,10 +532,14 @@ bool benchmarkWorkload(const Workload &w, llvm::ArrayRef<unsigned> threads) {
   for (unsigned round = 0; round < numRounds; ++round)
     for (size_t q = 0; q < checked.size(); ++q) {
       Impl &impl = checked[(q + round) % checked.size()];
+      bool cpu = threadCpuTime && impl.threads == 1;
+      double cpuStart = cpu ? threadCpuSeconds() : 0;
       auto start = std::chrono::steady_clock::now();
       for (int64_t c = 0; c < impl.callsPerBatch; ++c)
         impl.call();
-      impl.samples.push_back(secondsSince(start) / impl.callsPerBatch);
+      double seconds =
+          cpu ? threadCpuSeconds() - cpuStart : secondsSince(start);
+      impl.samples.push_back(seconds / impl.callsPerBatch);
     }
 
   double checksum = 0;
