@@ -20,6 +20,10 @@
 // RUN: diff %t.oracle %t.scalar
 // RUN: gather-runner %s -e main --entry-point-result=void --pipeline-options="gather-form=scalar num-threads=1 prefetch-distance=1048576" > %t.scalarfar
 // RUN: diff %t.oracle %t.scalarfar
+// Without run-time checks, the scalar serial loops are built for the
+// prefetches alone.
+// RUN: gather-runner %s -e main --entry-point-result=void --pipeline-options="runtime-checks=false vector-size=0 num-threads=1" > %t.nochecks
+// RUN: diff %t.oracle %t.nochecks
 
 // The code prefetches: a data line and two lines of i64 index values in
 // @rows and @dynamic, a data line and a line of i32 index values in @rank3.
