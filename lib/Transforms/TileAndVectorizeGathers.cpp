@@ -207,15 +207,18 @@ bool shouldPrefetch(linalg::GenericOp gather, int64_t distance) {
   auto indicesType = cast<RankedTensorType>(gather.getDpsInputs()[0].getType());
   int64_t dataBytes = getElementBytes(dataType.getElementType());
   int64_t rowSize = dataType.getShape().back();
-  if (!ShapedType::isDynamic(rowSize) && rowSize * dataBytes < kCacheLineBytes)
+  if (!ShapedType::isDynamic(rowSize) &&
+      rowSize < llvm::divideCeilSigned(kCacheLineBytes, dataBytes))
     return false;
   if (!dataType.hasStaticShape() || !indicesType.hasStaticShape())
     return true;
-  // (Static sizes of buffers that exist: no overflow.)
-  int64_t bytes = dataType.getNumElements() * dataBytes +
-                  indicesType.getNumElements() *
-                      getElementBytes(indicesType.getElementType());
-  return bytes >= kPrefetchMinBytes;
+  // Sizes beyond int64_t (types that no buffer can have) count as large.
+  std::optional<int64_t> dataTotal =
+      gather::getCheckedNumElements(dataType.getShape(), dataBytes);
+  std::optional<int64_t> indicesTotal = gather::getCheckedNumElements(
+      indicesType.getShape(), getElementBytes(indicesType.getElementType()));
+  return !dataTotal || !indicesTotal || *dataTotal >= kPrefetchMinBytes ||
+         *indicesTotal >= kPrefetchMinBytes - *dataTotal;
 }
 
 /// Software prefetches for the row loops of a gather along its innermost

@@ -112,6 +112,19 @@ func.func @dynamic(%d: tensor<?x?xf32>, %i: tensor<?x?xi64>) -> tensor<?x?xf32> 
 
 // -----
 
+// Rows of exactly one cache line (16 f32): prefetches, the data 64 rows
+// (1024 elements) ahead.
+// CHECK-LABEL: func.func @rows_64b
+// CHECK:         scf.forall
+// CHECK:           arith.addi %{{.*}}, %c1024 : index
+// CHECK:           memref.prefetch {{.*}} : memref<65536xf32>
+func.func @rows_64b(%d: tensor<4096x16xf32>, %i: tensor<4096x16xi64>) -> tensor<4096x16xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<4096x16xf32>, tensor<4096x16xi64>
+  return %0 : tensor<4096x16xf32>
+}
+
+// -----
+
 // Rows of 10 f32 (40 bytes, less than a cache line): no prefetches.
 // CHECK-LABEL: func.func @short_rows
 // CHECK-NOT:     memref.prefetch
