@@ -44,11 +44,20 @@ def TileAndVectorizeGathersPass
        vectors with the read of `data` as one `vector.gather` (coordinates
        equal in all lanes in its base, the others linearized into its
        offsets), a `vector.transfer_write`, and "out of range" ORed into a
-       `vector<Nxi1>` reduced once per row. Rows shorter than one vector,
-       a `data` that is not surely contiguous, and element types that are
-       not whole-byte integers or floats (i1, complex, strings) stay scalar.
-
-    4. Prefetches (`prefetch-distance` > 0): when the gathered axis is the
+       `vector<Nxi1>` reduced once per row. A `data` that is not surely
+       contiguous and element types that are not whole-byte integers or
+       floats (i1, complex, strings) stay scalar.
+    4. Rows shorter than one vector (a static innermost size L <
+       `vector-size` N, rank >= 2): groups of R = N / gcd(L, N) rows, whose
+       R * L elements are K = L / gcd(L, N) whole vectors. Each vector reads
+       its index values contiguously from `indices` with the two innermost
+       dimensions merged (`tensor.collapse_shape`), gathers with a constant
+       row offset per lane, and writes into the group's slice of the result
+       (merged the same way); rows left after the whole groups are scalar.
+       Threads run one group per `scf.forall` iteration. Needs K <= 16, at
+       least one whole group (or a dynamic row count) and surely contiguous
+       `indices` and result; otherwise such rows stay scalar.
+    5. Prefetches (`prefetch-distance` > 0): when the gathered axis is the
        innermost dimension (rank >= 2, rows of `data` of at least 64
        bytes, `data` and `indices` surely contiguous and together not
        statically under 32 KiB), the loop over row i at element j
@@ -59,6 +68,7 @@ def TileAndVectorizeGathersPass
        (`bufferization.to_buffer read_only`, `memref.collapse_shape`), both
        clamped to the buffer's last element. Vector iterations prefetch
        every line they span; scalar loops once per line of index values.
+       Groups of short rows (4.) get none.
 
     Vectorized and threaded code computes exactly what the scalar loops of
     `convert-linalg-to-loops` compute (the tests compare them).
