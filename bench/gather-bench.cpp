@@ -38,6 +38,7 @@
 //
 //   build/bin/gather-bench [--workloads=FILE] [--only=a,d] [--rounds=7]
 //       [--batch-ms=20] [--thread-counts=1,2] [--dynamic] [--print-kernel=NAME]
+//       [--variant="prefetch-distance=0" ...] [--thread-cpu-time]
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +57,7 @@
 #include "llvm/TargetParser/Host.h"
 
 #include <sys/mman.h>
+#include <time.h>
 
 #include <algorithm>
 #include <chrono>
@@ -113,6 +115,16 @@ cl::list<unsigned> threadCounts("thread-counts",
 cl::opt<bool> dynamicKernels("dynamic",
                              cl::desc("Compile every kernel with dynamic "
                                       "sizes (`?`)"));
+cl::opt<bool> threadCpuTime(
+    "thread-cpu-time",
+    cl::desc("Time the 1-thread runs by the CPU time of the calling thread "
+             "(CLOCK_THREAD_CPUTIME_ID) instead of wall time: on a loaded "
+             "machine, leaves out the time spent waiting for a CPU"));
+cl::list<std::string>
+    variants("variant",
+             cl::desc("Also time ours built with these extra onnx-to-llvm "
+                      "options (after GATHER_BENCH_PIPELINE's), as "
+                      "`ours[OPTIONS]`; repeatable (ablations in one run)"));
 cl::opt<std::string>
     printKernel("print-kernel",
                 cl::desc("Print this workload's kernel source and exit"));
@@ -394,17 +406,18 @@ struct Kernel {
 /// Compiles `w`'s kernel for `threads` threads; the time from source text to
 /// a callable function pointer is `compileMs`.
 llvm::Expected<std::unique_ptr<Kernel>>
-compileKernel(const Workload &w, Inputs &inputs, int threads) {
+compileKernel(const Workload &w, Inputs &inputs, int threads,
+              llvm::StringRef variant = "") {
   auto kernel = std::make_unique<Kernel>();
   std::string source = kernelSource(w);
   auto start = std::chrono::steady_clock::now();
   // GATHER_BENCH_PIPELINE: other onnx-to-llvm options to try, e.g.
   // "vector-size=0 runtime-checks=false".
   const char *extra = std::getenv("GATHER_BENCH_PIPELINE");
-  auto options =
-      gather::ONNXToLLVMPipelineOptions::createFromString(extra ? extra : "");
+  std::string text = (llvm::Twine(extra ? extra : "") + " " + variant).str();
+  auto options = gather::ONNXToLLVMPipelineOptions::createFromString(text);
   if (!options)
-    return llvm::createStringError("invalid GATHER_BENCH_PIPELINE");
+    return llvm::createStringError("invalid pipeline options '" + text + "'");
   options->numThreads = threads;
   auto engine = gather::compileSourceAndJit(kernel->context, source, *options);
   if (!engine)
@@ -440,6 +453,13 @@ struct Impl {
   std::vector<double> samples; // seconds per call, one per round
 };
 
+/// CPU time of the calling thread.
+double threadCpuSeconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * now.tv_nsec;
+}
+
 double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
       .count();
@@ -460,22 +480,26 @@ bool benchmarkWorkload(const Workload &w, llvm::ArrayRef<unsigned> threads) {
                             {"message", what}});
     ok = false;
   };
-  for (unsigned t : threads) {
-    auto kernel = compileKernel(w, inputs, t);
-    if (!kernel) {
-      error("ours", t, llvm::toString(kernel.takeError()));
-      continue;
+  std::vector<std::string> builds = {""};
+  builds.insert(builds.end(), variants.begin(), variants.end());
+  for (const std::string &variant : builds)
+    for (unsigned t : threads) {
+      std::string name = variant.empty() ? "ours" : "ours[" + variant + "]";
+      auto kernel = compileKernel(w, inputs, t, variant);
+      if (!kernel) {
+        error(name, t, llvm::toString(kernel.takeError()));
+        continue;
+      }
+      Kernel *k = kernel->get();
+      impls.emplace_back(
+          name, static_cast<int>(t),
+          [k] {
+            k->function(k->dataDesc.data(), k->indicesDesc.data(),
+                        k->outDesc.data());
+          },
+          /*isGather=*/true, k->compileMs);
+      kernels.push_back(std::move(*kernel));
     }
-    Kernel *k = kernel->get();
-    impls.emplace_back(
-        "ours", static_cast<int>(t),
-        [k] {
-          k->function(k->dataDesc.data(), k->indicesDesc.data(),
-                      k->outDesc.data());
-        },
-        /*isGather=*/true, k->compileMs);
-    kernels.push_back(std::move(*kernel));
-  }
   for (const CForm &form : kCForms)
     for (unsigned t : threads)
       if (t == 1 || form.openmp)
@@ -508,10 +532,14 @@ bool benchmarkWorkload(const Workload &w, llvm::ArrayRef<unsigned> threads) {
   for (unsigned round = 0; round < numRounds; ++round)
     for (size_t q = 0; q < checked.size(); ++q) {
       Impl &impl = checked[(q + round) % checked.size()];
+      bool cpu = threadCpuTime && impl.threads == 1;
+      double cpuStart = cpu ? threadCpuSeconds() : 0;
       auto start = std::chrono::steady_clock::now();
       for (int64_t c = 0; c < impl.callsPerBatch; ++c)
         impl.call();
-      impl.samples.push_back(secondsSince(start) / impl.callsPerBatch);
+      double seconds =
+          cpu ? threadCpuSeconds() - cpuStart : secondsSince(start);
+      impl.samples.push_back(seconds / impl.callsPerBatch);
     }
 
   double checksum = 0;

@@ -86,6 +86,7 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
     codegenOptions.vectorSize = vectorSize;
     codegenOptions.parallel = threads;
     codegenOptions.parallelThreshold = options.parallelThreshold;
+    codegenOptions.prefetchDistance = options.prefetchDistance;
     pm.addNestedPass<func::FuncOp>(
         createTileAndVectorizeGathersPass(codegenOptions));
     pm.addPass(createCanonicalizerPass());

@@ -30,6 +30,7 @@
 
 #include <limits>
 #include <numeric>
+#include <optional>
 
 namespace gather {
 #define GEN_PASS_DEF_TILEANDVECTORIZEGATHERSPASS
@@ -167,6 +168,194 @@ bool isVectorizableBody(Block *body) {
   });
 }
 
+/// Bytes of one cache line, for the prefetches: 64 on x86-64 and on most
+/// other CPUs. (LLVM's X86 TargetTransformInfo::getCacheLineSize and
+/// getPrefetchDistance return 0, "unknown", for every x86 CPU.)
+constexpr int64_t kCacheLineBytes = 64;
+
+/// Gathers whose `data` and `indices` hold fewer bytes than this (statically)
+/// get no prefetches: they stay in the L1 data cache (32 KiB on the x86 CPUs
+/// LLVM models, TargetTransformInfo::getCacheSize(L1D)).
+constexpr int64_t kPrefetchMinBytes = 32 * 1024;
+
+/// Bytes of one element of `type` (whole-byte integers and floats, index).
+int64_t getElementBytes(Type type) {
+  return type.isIndex() ? 8 : type.getIntOrFloatBitWidth() / 8;
+}
+
+/// Whether the loops of `gather` prefetch (RowPrefetcher): `distance` > 0,
+/// rank >= 2, the gathered axis is the innermost dimension (the last
+/// coordinate of the read of `data` is not linalg.index of the innermost
+/// loop), `data` and `indices` are surely contiguous with whole-byte
+/// elements, a row of `data` is at least one cache line (or dynamic), and
+/// `data` plus `indices` are not statically smaller than kPrefetchMinBytes.
+/// Measured (docs/CodeShape.md): rows along the innermost axis of 64 bytes
+/// and more gain up to 2x; gathers along another axis (rows of `data`
+/// chosen by the index values) gain nothing from prefetches of the index
+/// values and lose up to 2x with prefetches of the chosen lines.
+bool shouldPrefetch(linalg::GenericOp gather, int64_t distance) {
+  if (distance <= 0 || gather.getNumLoops() < 2 || !canVectorize(gather) ||
+      !isSurelyContiguous(gather.getDpsInputs()[0]))
+    return false;
+  int64_t rank = gather.getNumLoops();
+  tensor::ExtractOp extract =
+      *gather.getBody()->getOps<tensor::ExtractOp>().begin();
+  auto last = extract.getIndices().back().getDefiningOp<linalg::IndexOp>();
+  if (last && static_cast<int64_t>(last.getDim()) == rank - 1)
+    return false;
+  auto dataType = cast<RankedTensorType>(extract.getTensor().getType());
+  auto indicesType = cast<RankedTensorType>(gather.getDpsInputs()[0].getType());
+  int64_t dataBytes = getElementBytes(dataType.getElementType());
+  int64_t rowSize = dataType.getShape().back();
+  if (!ShapedType::isDynamic(rowSize) &&
+      rowSize < llvm::divideCeilSigned(kCacheLineBytes, dataBytes))
+    return false;
+  if (!dataType.hasStaticShape() || !indicesType.hasStaticShape())
+    return true;
+  // Sizes beyond int64_t (types that no buffer can have) count as large.
+  std::optional<int64_t> dataTotal =
+      gather::getCheckedNumElements(dataType.getShape(), dataBytes);
+  std::optional<int64_t> indicesTotal = gather::getCheckedNumElements(
+      indicesType.getShape(), getElementBytes(indicesType.getElementType()));
+  return !dataTotal || !indicesTotal || *dataTotal >= kPrefetchMinBytes ||
+         *indicesTotal >= kPrefetchMinBytes - *dataTotal;
+}
+
+/// Software prefetches for the row loops of a gather along its innermost
+/// axis (shouldPrefetch). `data` row i is read in the order of the index
+/// values, so its lines miss in an order no hardware prefetcher predicts;
+/// `indices` is a stream, but one the hardware prefetchers (busy with the
+/// random reads) do not run far enough ahead on. The loop over row i at
+/// element j therefore prefetches (into all cache levels, locality 3)
+///
+///   - the line of `data` at row i + D, element j, where D is the fewest
+///     rows of `data` that span `distance` bytes (one row for rows of
+///     `distance` bytes or more): the row a few rows later reads;
+///   - the line of `indices` `distance` bytes after element j of row i
+///     (in row-major order, so across rows).
+///
+/// Both addresses are taken on the buffers viewed as 1-D and clamped to
+/// their last element: a prefetch never points outside its buffer. Vector
+/// iterations prefetch every line their elements span; scalar loops
+/// prefetch once per line of index values (an scf.if on the element
+/// number).
+class RowPrefetcher {
+public:
+  /// Views `data` and `indices` of `gather` (surely contiguous) as 1-D
+  /// memrefs (bufferization.to_buffer read_only, memref.collapse_shape) and
+  /// computes the distances, at the insertion point of `b` (before the
+  /// loops).
+  RowPrefetcher(OpBuilder &b, Location loc, linalg::GenericOp gather,
+                int64_t distance)
+      : loc(loc) {
+    Value indicesTensor = gather.getDpsInputs()[0];
+    Value dataTensor = getGatheredTensor(gather);
+    auto flatten = [&](Value tensor, SmallVector<Value> &strides, Value &last) {
+      auto type = cast<RankedTensorType>(tensor.getType());
+      Value buffer = bufferization::ToBufferOp::create(
+          b, loc, MemRefType::get(type.getShape(), type.getElementType()),
+          tensor, /*read_only=*/true);
+      SmallVector<Value> sizes;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        sizes.push_back(
+            type.isDynamicDim(d)
+                ? tensor::DimOp::create(b, loc, tensor, d).getResult()
+                : arith::ConstantIndexOp::create(b, loc, type.getDimSize(d))
+                      .getResult());
+      strides.assign(type.getRank(), arith::ConstantIndexOp::create(b, loc, 1));
+      for (int64_t d = type.getRank() - 2; d >= 0; --d)
+        strides[d] =
+            arith::MulIOp::create(b, loc, strides[d + 1], sizes[d + 1]);
+      Value count = arith::MulIOp::create(b, loc, strides[0], sizes[0]);
+      last = arith::SubIOp::create(b, loc, count,
+                                   arith::ConstantIndexOp::create(b, loc, 1));
+      ReassociationIndices all =
+          llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+      return memref::CollapseShapeOp::create(
+                 b, loc, buffer, ArrayRef<ReassociationIndices>{all})
+          .getResult();
+    };
+    data = flatten(dataTensor, dataStrides, dataLast);
+    indices = flatten(indicesTensor, indicesStrides, indicesLast);
+    dataBytes = getElementBytes(getElementTypeOrSelf(dataTensor.getType()));
+    indexBytes = getElementBytes(getElementTypeOrSelf(indicesTensor.getType()));
+    // D rows of data: ceil(distance / row bytes) rows, in elements.
+    Value rowSize = dataStrides[dataStrides.size() - 2];
+    Value rows = arith::CeilDivUIOp::create(
+        b, loc,
+        arith::ConstantIndexOp::create(
+            b, loc, std::max<int64_t>(1, distance / dataBytes)),
+        rowSize);
+    dataAhead = arith::MulIOp::create(b, loc, rows, rowSize);
+    indicesAhead = arith::ConstantIndexOp::create(
+        b, loc, std::max<int64_t>(1, distance / indexBytes));
+  }
+
+  /// Prefetches for `count` elements of the row at `outer` (coordinates
+  /// before the innermost one) from element `position` on: every line they
+  /// span.
+  void emitForElements(OpBuilder &b, ArrayRef<Value> outer, Value position,
+                       int64_t count) {
+    emitLines(b, data, linearize(b, dataStrides, outer, position), dataAhead,
+              dataLast, count * dataBytes, dataBytes);
+    emitLines(b, indices, linearize(b, indicesStrides, outer, position),
+              indicesAhead, indicesLast, count * indexBytes, indexBytes);
+  }
+
+  /// For a scalar loop: emitForElements for one line of index values, at
+  /// the elements whose number `position` is a multiple of it.
+  void emitForScalar(OpBuilder &b, ArrayRef<Value> outer, Value position) {
+    int64_t perLine = std::max<int64_t>(1, kCacheLineBytes / indexBytes);
+    Value first = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(b, loc, position,
+                               arith::ConstantIndexOp::create(b, loc, perLine)),
+        arith::ConstantIndexOp::create(b, loc, 0));
+    scf::IfOp::create(b, loc, first, [&](OpBuilder &tb, Location) {
+      emitForElements(tb, outer, position, perLine);
+      scf::YieldOp::create(tb, loc);
+    });
+  }
+
+private:
+  /// The row-major position of (outer..., position).
+  Value linearize(OpBuilder &b, ArrayRef<Value> strides, ArrayRef<Value> outer,
+                  Value position) {
+    Value linear = position;
+    for (auto [coordinate, stride] : llvm::zip(outer, strides))
+      linear = arith::AddIOp::create(
+          b, loc, linear, arith::MulIOp::create(b, loc, coordinate, stride));
+    return linear;
+  }
+
+  /// One prefetch per cache line of `bytes` bytes from element
+  /// `linear` + `ahead` of the 1-D `buffer`, each clamped to `last`.
+  void emitLines(OpBuilder &b, Value buffer, Value linear, Value ahead,
+                 Value last, int64_t bytes, int64_t elementBytes) {
+    Value target = arith::AddIOp::create(b, loc, linear, ahead);
+    int64_t lineElements = std::max<int64_t>(1, kCacheLineBytes / elementBytes);
+    for (int64_t offset = 0; offset * elementBytes < bytes;
+         offset += lineElements) {
+      Value at = offset == 0
+                     ? target
+                     : arith::AddIOp::create(
+                           b, loc, target,
+                           arith::ConstantIndexOp::create(b, loc, offset))
+                           .getResult();
+      memref::PrefetchOp::create(
+          b, loc, buffer, ValueRange{arith::MinSIOp::create(b, loc, at, last)},
+          /*isWrite=*/false, /*localityHint=*/3,
+          /*isDataCache=*/true);
+    }
+  }
+
+  Location loc;
+  Value data, indices;
+  SmallVector<Value> dataStrides, indicesStrides;
+  Value dataLast, indicesLast, dataAhead, indicesAhead;
+  int64_t dataBytes, indexBytes;
+};
+
 /// Rows of L elements, L shorter than a vector of N (static), in groups of
 /// R = N / gcd(L, N) consecutive rows: the G = R * L = K * N elements of a
 /// group (contiguous in `indices` and in the result once the two innermost
@@ -218,10 +407,12 @@ public:
   /// `vectorSize` 0: scalar loops. `groupRows`: rows shorter than
   /// `vectorSize` (static length) in groups (see RowGroups; the caller
   /// checked canGroupRows).
+  /// `prefetcher` (null: none) adds its prefetches to the row loops.
   FusedGatherBuilder(OpBuilder &b, Location loc, linalg::GenericOp gather,
                      linalg::GenericOp check, int64_t vectorSize,
-                     bool groupRows)
-      : loc(loc), gather(gather), check(check), vectorSize(vectorSize) {
+                     bool groupRows, RowPrefetcher *prefetcher)
+      : loc(loc), gather(gather), check(check), vectorSize(vectorSize),
+        prefetcher(prefetcher) {
     indices = gather.getDpsInputs()[0];
     data = getGatheredTensor(gather);
     resultType = cast<RankedTensorType>(gather.getResult(0).getType());
@@ -459,6 +650,8 @@ private:
           accumulator ? getNoLanesOutOfRange(b) : Value(),
           [&](OpBuilder &lb, Value position, Value out, Value lanes) {
             Value column = arith::AddIOp::create(lb, loc, start, position);
+            if (prefetcher)
+              prefetcher->emitForElements(lb, outer, column, vectorSize);
             SmallVector<Value> indexCoordinates(outer);
             indexCoordinates.push_back(column);
             SmallVector<LaneValue> coordinates;
@@ -484,6 +677,8 @@ private:
           SmallVector<Value> coordinates(outer);
           coordinates.push_back(
               arith::AddIOp::create(lb, loc, start, position));
+          if (prefetcher && vectorSize == 0)
+            prefetcher->emitForScalar(lb, outer, coordinates.back());
           SmallVector<Value> outCoordinates(outPrefix);
           outCoordinates.push_back(position);
           return toPair(buildScalarIteration(
@@ -834,6 +1029,7 @@ private:
   Location loc;
   linalg::GenericOp gather, check;
   int64_t vectorSize;
+  RowPrefetcher *prefetcher; // Null: no prefetches.
   Value indices, flatIndices, data, zero, one;
   RankedTensorType resultType;
   int64_t rank;
@@ -854,6 +1050,10 @@ struct TileAndVectorizeGathersPass
                        "be in [0, ")
              << kMaxVectorSize
              << "], parallel-threshold >= 0 and parallel-chunk >= 1";
+    if (prefetchDistance < 0)
+      return emitError(UnknownLoc::get(context),
+                       "linalg-tile-and-vectorize-gathers: prefetch-distance "
+                       "must be >= 0 (bytes; 0: no prefetches)");
     return success();
   }
 
@@ -904,13 +1104,19 @@ struct TileAndVectorizeGathersPass
                    !gather->getParentOfType<scf::ParallelOp>() &&
                    (!isStatic || (numElements >= parallelThreshold &&
                                   llvm::divideCeil(numElements, rowSize) > 1));
-    if (!check && !threads && !vectorize)
+    // Prefetches in the row loops (not in groups of short rows).
+    bool prefetch = !groupRows && shouldPrefetch(gather, prefetchDistance);
+    if (!check && !threads && !vectorize && !prefetch)
       return;
 
     Location loc = gather.getLoc();
     rewriter.setInsertionPoint(check ? check : gather);
+    std::optional<RowPrefetcher> prefetcher;
+    if (prefetch)
+      prefetcher.emplace(rewriter, loc, gather, prefetchDistance);
     FusedGatherBuilder builder(rewriter, loc, gather, check,
-                               vectorize ? vectorSize : 0, groupRows);
+                               vectorize ? vectorSize : 0, groupRows,
+                               prefetcher ? &*prefetcher : nullptr);
     Value init = gather.getDpsInits()[0];
     Value accumulator;
     if (check)

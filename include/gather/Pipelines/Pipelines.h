@@ -74,6 +74,12 @@ struct ONNXToLLVMPipelineOptions
                      "along the innermost dimension (vector.gather), at most "
                      "256; 0 or 1: scalar loops"),
       llvm::cl::init(16)};
+  PassOptions::Option<int64_t> prefetchDistance{
+      *this, "prefetch-distance",
+      llvm::cl::desc("Bytes ahead that gathers along the innermost axis "
+                     "prefetch rows of data and index values "
+                     "(memref.prefetch; docs/CodeShape.md); 0: no prefetches"),
+      llvm::cl::init(4096)};
   PassOptions::Option<std::string> targetCpu{
       *this, "target-cpu",
       llvm::cl::desc("LLVM CPU name the code is for (e.g. znver4, "

@@ -57,6 +57,18 @@ def TileAndVectorizeGathersPass
        Threads run one group per `scf.forall` iteration. Needs K <= 16, at
        least one whole group (or a dynamic row count) and surely contiguous
        `indices` and result; otherwise such rows stay scalar.
+    5. Prefetches (`prefetch-distance` > 0): when the gathered axis is the
+       innermost dimension (rank >= 2, rows of `data` of at least 64
+       bytes, `data` and `indices` surely contiguous and together not
+       statically under 32 KiB), the loop over row i at element j
+       prefetches (`memref.prefetch`, read, locality 3) the line of `data`
+       at row i + D, element j (D: the fewest rows spanning
+       `prefetch-distance` bytes) and the line of `indices`
+       `prefetch-distance` bytes ahead, on the buffers viewed as 1-D
+       (`bufferization.to_buffer read_only`, `memref.collapse_shape`), both
+       clamped to the buffer's last element. Vector iterations prefetch
+       every line they span; scalar loops once per line of index values.
+       Groups of short rows (4.) get none.
 
     Vectorized and threaded code computes exactly what the scalar loops of
     `convert-linalg-to-loops` compute (the tests compare them).
@@ -73,9 +85,14 @@ def TileAndVectorizeGathersPass
            "shapes)">,
     Option<"parallelChunk", "parallel-chunk", "int64_t", /*default=*/"16384",
            "Elements per scf.forall iteration of a rank-1 generic">,
+    Option<"prefetchDistance", "prefetch-distance", "int64_t",
+           /*default=*/"4096",
+           "Bytes ahead that gathers along the innermost axis prefetch data "
+           "rows and index values (memref.prefetch); 0: no prefetches">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
