@@ -133,3 +133,9 @@ extern "C" void gatherReportAllocationError(int64_t bytes, const char *what) {
   std::fflush(stdout);
   std::_Exit(1);
 }
+
+extern "C" void gatherReportAllocationErrorIf(int32_t failed, int64_t bytes,
+                                              const char *what) {
+  if (failed)
+    gatherReportAllocationError(bytes, what);
+}

@@ -114,6 +114,14 @@ void gatherReportRankError(const char *location, int64_t operand, int64_t rank,
 /// so when the handler returns the process ends with exit status 1.
 void gatherReportAllocationError(int64_t bytes, const char *what);
 
+/// Called by compiled code (check-memref-allocations) around every heap
+/// allocation, unconditionally: when `failed` is non-zero, reports as
+/// gatherReportAllocationError(bytes, what) and does not return; otherwise
+/// returns at once. (One call instead of a branch keeps the compiled code
+/// straight-line.)
+void gatherReportAllocationErrorIf(int32_t failed, int64_t bytes,
+                                   const char *what);
+
 /// Printing of entry-point results (used by gather-runner). Each prints one
 /// line to stdout:
 ///   result <index>: tensor<<sizes>x<element type>> = <values>
