@@ -52,25 +52,28 @@ std::optional<int64_t> getElementBytes(Type type) {
   return std::nullopt;
 }
 
-/// "<what> (<type>)": the op's name if its location has one (a NameLoc, as
-/// convert-onnx-to-linalg gives its result buffers), where, and the type.
-std::string describe(memref::AllocOp alloc) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
+/// The buffer of `alloc` for the report: its source location as
+/// `file:line:col` ("" if it has none) and "<name> (<type>)" with the op's
+/// name if its location has one (a NameLoc, as convert-onnx-to-linalg gives
+/// its result buffers), or just the type; another kind of location is
+/// added as ` at <loc>`.
+std::pair<std::string, std::string> describe(memref::AllocOp alloc) {
+  std::string location, what;
+  llvm::raw_string_ostream os(what);
   Location loc = alloc.getLoc();
   if (auto named = dyn_cast<NameLoc>(loc)) {
-    os << named.getName().getValue();
+    os << named.getName().getValue() << " (" << alloc.getType() << ")";
     loc = named.getChildLoc();
-    if (!isa<UnknownLoc>(loc))
-      os << " at ";
+  } else {
+    os << alloc.getType();
   }
   if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
-    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
-       << fileLoc.getColumn();
+    location = (fileLoc.getFilename().getValue() + ":" +
+                Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()))
+                   .str();
   else if (!isa<UnknownLoc>(loc))
-    os << loc;
-  os << (text.empty() ? "" : " ") << "(" << alloc.getType() << ")";
-  return text;
+    os << " at " << loc;
+  return {location, what};
 }
 
 struct CheckAllocationsPass
@@ -87,7 +90,7 @@ struct CheckAllocationsPass
     struct ModuleState {
       func::FuncOp report;
       std::unique_ptr<SymbolTable> symbols;
-      llvm::StringMap<LLVM::GlobalOp> descriptions;
+      llvm::StringMap<LLVM::GlobalOp> strings;
     };
     llvm::DenseMap<Operation *, ModuleState> modules;
     for (memref::AllocOp alloc : allocs) {
@@ -99,9 +102,12 @@ struct CheckAllocationsPass
           return signalPassFailure();
         state.symbols = std::make_unique<SymbolTable>(module);
       }
-      guard(alloc, module, state.report,
-            getOrCreateDescription(alloc, module, *state.symbols,
-                                   state.descriptions));
+      auto [location, what] = describe(alloc);
+      auto global = [&](const std::string &text) {
+        return getOrCreateString(text, alloc.getLoc(), module, *state.symbols,
+                                 state.strings);
+      };
+      guard(alloc, state.report, global(location), global(what));
     }
   }
 
@@ -113,6 +119,7 @@ private:
     auto type = FunctionType::get(context,
                                   {IntegerType::get(context, 32),
                                    IntegerType::get(context, 64),
+                                   LLVM::LLVMPointerType::get(context),
                                    LLVM::LLVMPointerType::get(context)},
                                   {});
     if (Operation *existing = module.lookupSymbol(kReportAllocationError)) {
@@ -133,19 +140,18 @@ private:
     return function;
   }
 
-  /// The description of `alloc` (describe()) as a private constant
-  /// NUL-terminated string global, one per distinct text.
-  LLVM::GlobalOp
-  getOrCreateDescription(memref::AllocOp alloc, ModuleOp module,
-                         SymbolTable &symbols,
-                         llvm::StringMap<LLVM::GlobalOp> &descriptions) {
-    std::string text = describe(alloc) + '\0';
-    LLVM::GlobalOp &global = descriptions[text];
+  /// `text` as a private constant NUL-terminated string global, one per
+  /// distinct text.
+  LLVM::GlobalOp getOrCreateString(std::string text, Location loc,
+                                   ModuleOp module, SymbolTable &symbols,
+                                   llvm::StringMap<LLVM::GlobalOp> &strings) {
+    text.push_back('\0');
+    LLVM::GlobalOp &global = strings[text];
     if (global)
       return global;
     OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
     global = LLVM::GlobalOp::create(
-        b, alloc.getLoc(), LLVM::LLVMArrayType::get(b.getI8Type(), text.size()),
+        b, loc, LLVM::LLVMArrayType::get(b.getI8Type(), text.size()),
         /*isConstant=*/true, LLVM::Linkage::Private, "__gather_alloc_site",
         b.getStringAttr(text), /*alignment=*/0);
     // Renamed to a free name (with a counter) if it is taken.
@@ -157,16 +163,18 @@ private:
   /// one unconditional call of the report with a "failed" flag (no branch
   /// in the IR: lowering one scf.if per allocation to control flow would
   /// take time quadratic in their number in one block).
-  void guard(memref::AllocOp alloc, ModuleOp module, func::FuncOp report,
-             LLVM::GlobalOp description) {
+  void guard(memref::AllocOp alloc, func::FuncOp report,
+             LLVM::GlobalOp location, LLVM::GlobalOp description) {
     Location loc = alloc.getLoc();
     OpBuilder b(alloc);
     MemRefType type = alloc.getType();
     Type i64 = b.getI64Type();
+    Value where = LLVM::AddressOfOp::create(b, loc, location);
     Value what = LLVM::AddressOfOp::create(b, loc, description);
     auto reportIf = [&](Value failed, Value bytes) {
       Value flag = arith::ExtUIOp::create(b, loc, b.getI32Type(), failed);
-      func::CallOp::create(b, loc, report, ValueRange{flag, bytes, what});
+      func::CallOp::create(b, loc, report,
+                           ValueRange{flag, bytes, where, what});
     };
 
     // Static part: element bytes times the static sizes, checked here.
