@@ -6,7 +6,7 @@
 // bytes. Both are unconditional calls with a "failed" flag: no branch. The
 // description names the site and the type; equal descriptions share one
 // global.
-// CHECK-DAG: llvm.mlir.global private constant @[[$SITE:__gather_alloc_site[_0-9]*]]("{{.*}}check-memref-allocations.mlir:[[# @LINE + 28]]:8\00")
+// CHECK-DAG: llvm.mlir.global private constant @[[$SITE:__gather_alloc_site[_0-9]*]]("{{.*}}check-memref-allocations.mlir:[[# @LINE + 29]]:8\00")
 // CHECK-DAG: llvm.mlir.global private constant @[[$TYPE:__gather_alloc_site[_0-9]*]]("memref<?x4x?xf32>\00")
 // CHECK-DAG: llvm.mlir.global private constant @[[$BIG:__gather_alloc_site[_0-9]*]]("memref<2x9223372036854775807xi16>\00")
 // CHECK-DAG: llvm.mlir.global private constant @[[$SHARED:__gather_alloc_site[_0-9]*]]("shared.mlir:1:1\00")
