@@ -29,6 +29,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <limits>
+#include <numeric>
 
 namespace gather {
 #define GEN_PASS_DEF_TILEANDVECTORIZEGATHERSPASS
@@ -166,6 +167,45 @@ bool isVectorizableBody(Block *body) {
   });
 }
 
+/// Rows of L elements, L shorter than a vector of N (static), in groups of
+/// R = N / gcd(L, N) consecutive rows: the G = R * L = K * N elements of a
+/// group (contiguous in `indices` and in the result once the two innermost
+/// dimensions are merged) are K whole vectors, K = L / gcd(L, N). Lane j of
+/// vector k holds row (k * N + j) / L and column (k * N + j) % L of the
+/// group: constants, so each vector is one contiguous read of index values,
+/// a gather with per-lane row offsets and one contiguous store, with no
+/// scalar rest per row (rows of 10 with N = 16: 8 rows as 5 vectors).
+struct RowGroups {
+  RowGroups(int64_t length, int64_t vectorSize)
+      : length(length), rows(vectorSize / std::gcd(length, vectorSize)),
+        vectors(length / std::gcd(length, vectorSize)) {}
+  int64_t elements() const { return rows * length; }
+  int64_t length, rows, vectors;
+};
+
+/// The most vectors of one group (K, unrolled in the loop body; at most 15
+/// with vectors of 16).
+constexpr int64_t kMaxVectorsPerGroup = 16;
+
+/// Whether the rows of `gather` (vectorizable with `vectorSize`) can run in
+/// groups: rank >= 2, a static innermost size L < `vectorSize`, at most
+/// kMaxVectorsPerGroup vectors per group, at least one whole group of rows
+/// (or a dynamic count), and `indices` and the result `init` surely
+/// contiguous (their two innermost dimensions are merged).
+bool canGroupRows(linalg::GenericOp gather, int64_t vectorSize) {
+  SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
+  int64_t rank = ranges.size();
+  if (rank < 2 || vectorSize <= 1 || ShapedType::isDynamic(ranges.back()) ||
+      ranges.back() >= vectorSize)
+    return false;
+  RowGroups groups(ranges.back(), vectorSize);
+  return groups.vectors <= kMaxVectorsPerGroup &&
+         (ShapedType::isDynamic(ranges[rank - 2]) ||
+          ranges[rank - 2] >= groups.rows) &&
+         isSurelyContiguous(gather.getDpsInputs()[0]) &&
+         isSurelyContiguous(gather.getDpsInits()[0]);
+}
+
 /// Builds the loops of one gather and, if any, of its index check, fused:
 /// every element of `indices` is read once, by the iteration that gathers
 /// with it, and that iteration also ORs "out of range" into a loop-carried
@@ -175,8 +215,12 @@ bool isVectorizableBody(Block *body) {
 /// vector.gather) for vector iterations.
 class FusedGatherBuilder {
 public:
+  /// `vectorSize` 0: scalar loops. `groupRows`: rows shorter than
+  /// `vectorSize` (static length) in groups (see RowGroups; the caller
+  /// checked canGroupRows).
   FusedGatherBuilder(OpBuilder &b, Location loc, linalg::GenericOp gather,
-                     linalg::GenericOp check, int64_t vectorSize)
+                     linalg::GenericOp check, int64_t vectorSize,
+                     bool groupRows)
       : loc(loc), gather(gather), check(check), vectorSize(vectorSize) {
     indices = gather.getDpsInputs()[0];
     data = getGatheredTensor(gather);
@@ -193,6 +237,17 @@ public:
     for (int64_t d = rank - 2; d >= 0; --d)
       strides[d] = arith::MulIOp::create(b, loc, strides[d + 1],
                                          getSize(b, data, d + 1));
+    if (!groupRows)
+      return;
+    groups = RowGroups(resultType.getShape().back(), vectorSize);
+    // `indices` with its two innermost dimensions merged: a group's index
+    // values are contiguous.
+    SmallVector<ReassociationIndices> reassociation;
+    for (int64_t d = 0; d + 2 < rank; ++d)
+      reassociation.push_back({d});
+    reassociation.push_back({rank - 2, rank - 1});
+    flatIndices =
+        tensor::CollapseShapeOp::create(b, loc, indices, reassociation);
   }
 
   /// Sizes of `indices`, as index values.
@@ -218,7 +273,17 @@ public:
                               arith::ConstantIntOp::create(b, loc, 0, 8), flag,
                               ValueRange{});
     scf::ForallOp forall;
-    if (rank == 1) {
+    if (groups) {
+      // (The outer dimensions, the groups of rows.)
+      SmallVector<OpFoldResult> upperBounds;
+      for (int64_t d = 0; d + 2 < rank; ++d)
+        upperBounds.push_back(getAsOpFoldResult(sizes[d]));
+      upperBounds.push_back(getAsOpFoldResult(arith::CeilDivUIOp::create(
+          b, loc, sizes[rank - 2],
+          arith::ConstantIndexOp::create(b, loc, groups->rows))));
+      forall = scf::ForallOp::create(b, loc, upperBounds, ValueRange{init},
+                                     std::nullopt);
+    } else if (rank == 1) {
       forall = scf::ForallOp::create(
           b, loc, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
           ArrayRef<OpFoldResult>{getAsOpFoldResult(sizes[0])},
@@ -236,7 +301,23 @@ public:
     Value shared = forall.getRegionIterArgs()[0];
     SmallVector<Value> outer, offsets;
     Value start = zero, length = sizes[rank - 1];
-    if (rank == 1) {
+    Value group, groupRows;
+    if (groups) {
+      // Group g: rows [g * R, min((g + 1) * R, B)), a slice of the shape
+      // [rows, L].
+      SmallVector<Value> ivs = forall.getInductionVars();
+      outer.assign(ivs.begin(), ivs.end() - 1);
+      group = ivs.back();
+      Value firstRow = arith::MulIOp::create(
+          b, loc, group, arith::ConstantIndexOp::create(b, loc, groups->rows));
+      groupRows = arith::ConstantIndexOp::create(b, loc, groups->rows);
+      std::optional<int64_t> rows = getConstantIntValue(sizes[rank - 2]);
+      if (!rows || *rows % groups->rows != 0)
+        groupRows = arith::MinSIOp::create(
+            b, loc, groupRows,
+            arith::SubIOp::create(b, loc, sizes[rank - 2], firstRow));
+      outer.push_back(firstRow);
+    } else if (rank == 1) {
       start = forall.getInductionVars()[0];
       length = arith::MinSIOp::create(
           b, loc, arith::ConstantIndexOp::create(b, loc, chunk),
@@ -248,17 +329,17 @@ public:
     offsets.push_back(start);
     SmallVector<OpFoldResult> sliceSizes(rank - 1, b.getIndexAttr(1));
     sliceSizes.push_back(getAsOpFoldResult(length));
+    if (groups) {
+      outer.pop_back();
+      sliceSizes[rank - 2] = getAsOpFoldResult(groupRows);
+    }
     SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
-    std::optional<int64_t> staticLength = getConstantIntValue(length);
-    auto rowType = RankedTensorType::get(
-        {staticLength ? *staticLength : ShapedType::kDynamic},
-        resultType.getElementType());
-    Value row = tensor::ExtractSliceOp::create(b, loc, rowType, shared,
-                                               getAsOpFoldResult(offsets),
-                                               sliceSizes, unitStrides);
+    Value row = extractSlice(b, shared, offsets, sliceSizes, groups ? 2 : 1);
     Value noneYet =
         check ? arith::ConstantIntOp::create(b, loc, 0, 1) : Value();
-    auto [newRow, bad] = buildRow(b, outer, start, length, row, {}, noneYet);
+    auto [newRow, bad] =
+        groups ? buildGroupSlice(b, outer, group, row, groupRows, noneYet)
+               : buildRow(b, outer, start, length, row, {}, noneYet);
     if (check) {
       scf::IfOp::create(b, loc, bad, [&](OpBuilder &nb, Location nl) {
         memref::AtomicRMWOp::create(nb, nl, arith::AtomicRMWKind::ori,
@@ -283,12 +364,21 @@ public:
 
 private:
   /// A value of a vector iteration: the same for every lane (`Uniform`, a
-  /// scalar), one per lane (`Varying`, a vector), or the lane's position
-  /// along the innermost dimension (`Innermost`: the scalar is lane 0's).
+  /// scalar), one per lane (`Varying`, a vector), or a scalar plus a
+  /// constant per lane (`Stepped`: lane i holds value + lanes[i], `lanes` a
+  /// constant vector of index; a coordinate along a row).
   struct LaneValue {
-    enum class Kind { Uniform, Varying, Innermost } kind;
+    enum class Kind { Uniform, Varying, Stepped } kind;
     Value value;
+    Value lanes = {};
   };
+
+  /// `value` + the lane number in each lane.
+  LaneValue getLanePositions(OpBuilder &b, Value value) {
+    return {LaneValue::Kind::Stepped, value,
+            vector::StepOp::create(
+                b, loc, VectorType::get({vectorSize}, b.getIndexType()))};
+  }
 
   Value getSize(OpBuilder &b, Value tensor, int64_t d) {
     auto type = cast<RankedTensorType>(tensor.getType());
@@ -297,27 +387,50 @@ private:
     return tensor::DimOp::create(b, loc, tensor, d);
   }
 
-  std::pair<Value, Value> buildSerialLevel(OpBuilder &b, int64_t d,
-                                           SmallVector<Value> &outer, Value out,
-                                           Value accumulator) {
-    if (d + 1 >= rank)
-      return buildRow(b, outer, zero, sizes[rank - 1], out, outer, accumulator);
+  /// An scf.for from `lower` to `upper` by `step` carrying `out` and, if
+  /// not null, `accumulator`; `body(builder, iv, out, accumulator)` returns
+  /// their next values. Returns their final values.
+  template <typename Body>
+  std::pair<Value, Value> buildLoop(OpBuilder &b, Value lower, Value upper,
+                                    Value step, Value out, Value accumulator,
+                                    Body body) {
     SmallVector<Value> iterArgs = {out};
     if (accumulator)
       iterArgs.push_back(accumulator);
     auto loop = scf::ForOp::create(
-        b, loc, zero, sizes[d], one, iterArgs,
+        b, loc, lower, upper, step, iterArgs,
         [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
-          outer.push_back(iv);
-          auto [newOut, newAccumulator] = buildSerialLevel(
-              lb, d + 1, outer, args[0], accumulator ? args[1] : Value());
-          outer.pop_back();
+          auto [newOut, newAccumulator] =
+              body(lb, iv, args[0], accumulator ? args[1] : Value());
           SmallVector<Value> yielded = {newOut};
           if (newAccumulator)
             yielded.push_back(newAccumulator);
           scf::YieldOp::create(lb, loc, yielded);
         });
     return {loop.getResult(0), accumulator ? loop.getResult(1) : Value()};
+  }
+
+  /// The values of `results` (a value and, if any, an accumulator) as a
+  /// pair.
+  static std::pair<Value, Value> toPair(ArrayRef<Value> results) {
+    return {results[0], results.size() > 1 ? results[1] : Value()};
+  }
+
+  std::pair<Value, Value> buildSerialLevel(OpBuilder &b, int64_t d,
+                                           SmallVector<Value> &outer, Value out,
+                                           Value accumulator) {
+    if (groups && d + 2 >= rank)
+      return buildGroupedRows(b, outer, out, accumulator);
+    if (d + 1 >= rank)
+      return buildRow(b, outer, zero, sizes[rank - 1], out, outer, accumulator);
+    return buildLoop(b, zero, sizes[d], one, out, accumulator,
+                     [&](OpBuilder &lb, Value iv, Value out, Value bad) {
+                       outer.push_back(iv);
+                       auto results =
+                           buildSerialLevel(lb, d + 1, outer, out, bad);
+                       outer.pop_back();
+                       return results;
+                     });
   }
 
   /// Elements [start, start + length) of the row at `outer` (the
@@ -340,56 +453,231 @@ private:
         vectorEnd = arith::SubIOp::create(
             b, loc, length, arith::RemUIOp::create(b, loc, length, step));
       }
-      auto flagsType = VectorType::get({vectorSize}, b.getI1Type());
-      SmallVector<Value> iterArgs = {out};
-      if (accumulator)
-        iterArgs.push_back(arith::ConstantOp::create(
-            b, loc, DenseElementsAttr::get(flagsType, false)));
-      auto loop = scf::ForOp::create(
-          b, loc, zero, vectorEnd,
-          arith::ConstantIndexOp::create(b, loc, vectorSize), iterArgs,
-          [&](OpBuilder &lb, Location, Value position, ValueRange args) {
-            SmallVector<Value> yielded = buildVectorIteration(
-                lb, outer, arith::AddIOp::create(lb, loc, start, position),
-                position, args[0], outPrefix, accumulator ? args[1] : Value());
-            scf::YieldOp::create(lb, loc, yielded);
+      auto [vectorOut, lanes] = buildLoop(
+          b, zero, vectorEnd,
+          arith::ConstantIndexOp::create(b, loc, vectorSize), out,
+          accumulator ? getNoLanesOutOfRange(b) : Value(),
+          [&](OpBuilder &lb, Value position, Value out, Value lanes) {
+            Value column = arith::AddIOp::create(lb, loc, start, position);
+            SmallVector<Value> indexCoordinates(outer);
+            indexCoordinates.push_back(column);
+            SmallVector<LaneValue> coordinates;
+            for (Value coordinate : outer)
+              coordinates.push_back({LaneValue::Kind::Uniform, coordinate});
+            coordinates.push_back(getLanePositions(lb, column));
+            SmallVector<Value> outCoordinates(outPrefix);
+            outCoordinates.push_back(position);
+            return toPair(buildVectorIteration(lb, indices, indexCoordinates,
+                                               coordinates, out, outCoordinates,
+                                               lanes));
           });
-      out = loop.getResult(0);
+      out = vectorOut;
       if (accumulator)
-        accumulator = arith::OrIOp::create(
-            b, loc, accumulator,
-            vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
-                                        loop.getResult(1)));
+        accumulator = orLanes(b, accumulator, lanes);
       if (staticLength && *staticLength % vectorSize == 0)
         return {out, accumulator};
       lower = vectorEnd;
     }
-    SmallVector<Value> iterArgs = {out};
-    if (accumulator)
-      iterArgs.push_back(accumulator);
-    auto loop = scf::ForOp::create(
-        b, loc, lower, length, one, iterArgs,
-        [&](OpBuilder &lb, Location, Value position, ValueRange args) {
-          SmallVector<Value> yielded = buildScalarIteration(
-              lb, outer, arith::AddIOp::create(lb, loc, start, position),
-              position, args[0], outPrefix, accumulator ? args[1] : Value());
-          scf::YieldOp::create(lb, loc, yielded);
+    return buildLoop(
+        b, lower, length, one, out, accumulator,
+        [&](OpBuilder &lb, Value position, Value out, Value bad) {
+          SmallVector<Value> coordinates(outer);
+          coordinates.push_back(
+              arith::AddIOp::create(lb, loc, start, position));
+          SmallVector<Value> outCoordinates(outPrefix);
+          outCoordinates.push_back(position);
+          return toPair(buildScalarIteration(
+              lb, indices, coordinates, coordinates, out, outCoordinates, bad));
         });
-    return {loop.getResult(0), accumulator ? loop.getResult(1) : Value()};
   }
 
-  /// One element: the gather's body, then the check's on the same index
-  /// value.
-  SmallVector<Value> buildScalarIteration(OpBuilder &b, ArrayRef<Value> outer,
-                                          Value position, Value outPosition,
-                                          Value out, ArrayRef<Value> outPrefix,
+  /// "Out of range" in no lane: the initial accumulator of vector
+  /// iterations.
+  Value getNoLanesOutOfRange(OpBuilder &b) {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(VectorType::get({vectorSize}, b.getI1Type()),
+                               false));
+  }
+
+  /// `accumulator` or "out of range" in any lane of `lanes`.
+  Value orLanes(OpBuilder &b, Value accumulator, Value lanes) {
+    return arith::OrIOp::create(
+        b, loc, accumulator,
+        vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, lanes));
+  }
+
+  /// The slice of `tensor` at `offsets` of `sizes` (ones but for the
+  /// last `keep` dimensions), without its unit dimensions.
+  Value extractSlice(OpBuilder &b, Value tensor, ArrayRef<Value> offsets,
+                     ArrayRef<OpFoldResult> sizes, int64_t keep) {
+    SmallVector<int64_t> shape;
+    for (OpFoldResult size : sizes.take_back(keep)) {
+      std::optional<int64_t> value = getConstantIntValue(size);
+      shape.push_back(value ? *value : ShapedType::kDynamic);
+    }
+    SmallVector<OpFoldResult> unitStrides(sizes.size(), b.getIndexAttr(1));
+    return tensor::ExtractSliceOp::create(
+        b, loc, RankedTensorType::get(shape, resultType.getElementType()),
+        tensor, getAsOpFoldResult(offsets), sizes, unitStrides);
+  }
+
+  /// The rows at `outer` (the coordinates before the two innermost) of
+  /// `out`: whole groups of R rows as vectors, then the rows left (fewer
+  /// than R) as scalars.
+  std::pair<Value, Value> buildGroupedRows(OpBuilder &b, ArrayRef<Value> outer,
+                                           Value out, Value accumulator) {
+    Value rowsPerGroup = arith::ConstantIndexOp::create(b, loc, groups->rows);
+    Value wholeGroups =
+        arith::DivUIOp::create(b, loc, sizes[rank - 2], rowsPerGroup);
+    auto [groupsOut, groupsBad] = buildLoop(
+        b, zero, wholeGroups, one, out, accumulator,
+        [&](OpBuilder &lb, Value group, Value out, Value bad) {
+          SmallVector<Value> offsets(outer);
+          offsets.push_back(
+              arith::MulIOp::create(lb, loc, group, rowsPerGroup));
+          offsets.push_back(zero);
+          SmallVector<OpFoldResult> sliceSizes(rank - 2, lb.getIndexAttr(1));
+          sliceSizes.push_back(lb.getIndexAttr(groups->rows));
+          sliceSizes.push_back(lb.getIndexAttr(groups->length));
+          Value slice = extractSlice(lb, out, offsets, sliceSizes, 2);
+          auto [newSlice, newBad] =
+              buildGroupSlice(lb, outer, group, slice, rowsPerGroup, bad);
+          SmallVector<OpFoldResult> unitStrides(rank, lb.getIndexAttr(1));
+          Value newOut = tensor::InsertSliceOp::create(
+              lb, loc, newSlice, out, getAsOpFoldResult(offsets), sliceSizes,
+              unitStrides);
+          return std::make_pair(newOut, newBad);
+        });
+    Value firstLeft = arith::MulIOp::create(b, loc, wholeGroups, rowsPerGroup);
+    return buildScalarRows(b, outer, firstLeft, sizes[rank - 2], groupsOut,
+                           outer, zero, groupsBad);
+  }
+
+  /// Group `group` of the rows at `outer`: `rows` rows (R, or fewer for the
+  /// last group) in `slice` (a tensor of [rows, L]); K vectors when the
+  /// group is whole, scalars otherwise. Returns the new slice and, with a
+  /// check, `accumulator` ORed with "out of range".
+  std::pair<Value, Value> buildGroupSlice(OpBuilder &b, ArrayRef<Value> outer,
+                                          Value group, Value slice, Value rows,
                                           Value accumulator) {
-    SmallVector<Value> coordinates(outer);
-    coordinates.push_back(position);
-    Value index = tensor::ExtractOp::create(b, loc, indices, coordinates);
+    auto sliceType = cast<RankedTensorType>(slice.getType());
+    SmallVector<ReassociationIndices> merge = {{0, 1}};
+    auto vectors = [&](OpBuilder &nb) {
+      Value flat = tensor::CollapseShapeOp::create(nb, loc, slice, merge);
+      SmallVector<Value> results =
+          buildGroup(nb, outer, group, flat,
+                     accumulator ? getNoLanesOutOfRange(nb) : Value());
+      results[0] =
+          tensor::ExpandShapeOp::create(nb, loc, sliceType, results[0], merge);
+      if (accumulator)
+        results[1] = orLanes(nb, accumulator, results[1]);
+      return results;
+    };
+    if (isConstantIntValue(getAsOpFoldResult(rows), groups->rows))
+      return toPair(vectors(b));
+    Value whole = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, rows,
+        arith::ConstantIndexOp::create(b, loc, groups->rows));
+    auto ifOp = scf::IfOp::create(
+        b, loc, whole,
+        [&](OpBuilder &nb, Location) {
+          scf::YieldOp::create(nb, loc, vectors(nb));
+        },
+        [&](OpBuilder &nb, Location) {
+          Value firstRow = arith::MulIOp::create(
+              nb, loc, group,
+              arith::ConstantIndexOp::create(nb, loc, groups->rows));
+          auto [newSlice, bad] =
+              buildScalarRows(nb, outer, firstRow,
+                              arith::AddIOp::create(nb, loc, firstRow, rows),
+                              slice, {}, firstRow, accumulator);
+          SmallVector<Value> yielded = {newSlice};
+          if (bad)
+            yielded.push_back(bad);
+          scf::YieldOp::create(nb, loc, yielded);
+        });
+    return {ifOp.getResult(0), accumulator ? ifOp.getResult(1) : Value()};
+  }
+
+  /// The K vectors of whole group `group` of the rows at `outer`, read from
+  /// the flattened `indices` and written into `out` (the group's G
+  /// elements). Returns `out` and, with a check, the lanes' "out of range"
+  /// ORed into `accumulator` (a vector<Nxi1>).
+  SmallVector<Value> buildGroup(OpBuilder &b, ArrayRef<Value> outer,
+                                Value group, Value out, Value accumulator) {
+    Value firstRow = arith::MulIOp::create(
+        b, loc, group, arith::ConstantIndexOp::create(b, loc, groups->rows));
+    Value first = arith::MulIOp::create(
+        b, loc, group,
+        arith::ConstantIndexOp::create(b, loc, groups->elements()));
+    auto indexVector = VectorType::get({vectorSize}, b.getIndexType());
+    for (int64_t k = 0; k < groups->vectors; ++k) {
+      // Lane j holds element k * N + j of the group: row (k * N + j) / L,
+      // column (k * N + j) % L.
+      SmallVector<int64_t> laneRows, laneColumns;
+      for (int64_t j = 0; j < vectorSize; ++j) {
+        laneRows.push_back((k * vectorSize + j) / groups->length);
+        laneColumns.push_back((k * vectorSize + j) % groups->length);
+      }
+      auto constant = [&](ArrayRef<int64_t> values) -> Value {
+        return arith::ConstantOp::create(
+            b, loc, DenseElementsAttr::get(indexVector, values));
+      };
+      SmallVector<LaneValue> coordinates;
+      for (Value coordinate : outer)
+        coordinates.push_back({LaneValue::Kind::Uniform, coordinate});
+      coordinates.push_back(
+          {LaneValue::Kind::Stepped, firstRow, constant(laneRows)});
+      coordinates.push_back(
+          {LaneValue::Kind::Stepped, zero, constant(laneColumns)});
+      Value offset = arith::ConstantIndexOp::create(b, loc, k * vectorSize);
+      SmallVector<Value> indexCoordinates(outer);
+      indexCoordinates.push_back(arith::AddIOp::create(b, loc, first, offset));
+      SmallVector<Value> results =
+          buildVectorIteration(b, flatIndices, indexCoordinates, coordinates,
+                               out, {offset}, accumulator);
+      out = results[0];
+      if (accumulator)
+        accumulator = results[1];
+    }
+    SmallVector<Value> results = {out};
+    if (accumulator)
+      results.push_back(accumulator);
+    return results;
+  }
+
+  /// Rows [firstRow, lastRow) at `outer` as scalars (rows shorter than a
+  /// vector), written into `out` at [outPrefix..., row - rowShift, 0 .. L).
+  std::pair<Value, Value> buildScalarRows(OpBuilder &b, ArrayRef<Value> outer,
+                                          Value firstRow, Value lastRow,
+                                          Value out, ArrayRef<Value> outPrefix,
+                                          Value rowShift, Value accumulator) {
+    return buildLoop(b, firstRow, lastRow, one, out, accumulator,
+                     [&](OpBuilder &lb, Value row, Value out, Value bad) {
+                       SmallVector<Value> rowOuter(outer);
+                       rowOuter.push_back(row);
+                       SmallVector<Value> rowPrefix(outPrefix);
+                       rowPrefix.push_back(
+                           arith::SubIOp::create(lb, loc, row, rowShift));
+                       return buildRow(lb, rowOuter, zero, sizes[rank - 1], out,
+                                       rowPrefix, bad);
+                     });
+  }
+
+  /// One element at `coordinates` (of the iteration space): its index
+  /// value read from `indexTensor` (`indices` or a reshape of it) at
+  /// `indexCoordinates`, the gather's body, the result inserted into `out`
+  /// at `outCoordinates`, then the check's body on the same index value.
+  SmallVector<Value> buildScalarIteration(OpBuilder &b, Value indexTensor,
+                                          ArrayRef<Value> indexCoordinates,
+                                          ArrayRef<Value> coordinates,
+                                          Value out,
+                                          ArrayRef<Value> outCoordinates,
+                                          Value accumulator) {
+    Value index =
+        tensor::ExtractOp::create(b, loc, indexTensor, indexCoordinates);
     Value element = cloneBody(b, gather.getBody(), {index}, coordinates);
-    SmallVector<Value> outCoordinates(outPrefix);
-    outCoordinates.push_back(outPosition);
     SmallVector<Value> results = {
         tensor::InsertOp::create(b, loc, element, out, outCoordinates)};
     if (accumulator)
@@ -413,41 +701,42 @@ private:
     return mapping.lookupOrDefault(body->getTerminator()->getOperand(0));
   }
 
-  /// vectorSize elements: one read of the index values (a
-  /// vector.transfer_read), the gather's body on vectors, the check's body
-  /// on the same vector of index values.
-  SmallVector<Value> buildVectorIteration(OpBuilder &b, ArrayRef<Value> outer,
-                                          Value position, Value outPosition,
-                                          Value out, ArrayRef<Value> outPrefix,
+  /// vectorSize elements, at `coordinates` (of the iteration space, one per
+  /// dimension): one read of their index values (a vector.transfer_read of
+  /// `indexTensor` at `indexCoordinates`; `indices` or a reshape of it
+  /// whose innermost dimension holds the lanes contiguously), the gather's
+  /// body on vectors, one vector.transfer_write into `out` at
+  /// `outCoordinates`, the check's body on the same vector of index values.
+  SmallVector<Value> buildVectorIteration(OpBuilder &b, Value indexTensor,
+                                          ArrayRef<Value> indexCoordinates,
+                                          ArrayRef<LaneValue> coordinates,
+                                          Value out,
+                                          ArrayRef<Value> outCoordinates,
                                           Value accumulator) {
-    SmallVector<Value> coordinates(outer);
-    coordinates.push_back(position);
     Type indexType = getElementTypeOrSelf(indices.getType());
     Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(indexType));
     Value index = vector::TransferReadOp::create(
-        b, loc, VectorType::get({vectorSize}, indexType), indices, coordinates,
-        padding, ArrayRef<bool>{true});
+        b, loc, VectorType::get({vectorSize}, indexType), indexTensor,
+        indexCoordinates, padding, ArrayRef<bool>{true});
     LaneValue indexLanes = {LaneValue::Kind::Varying, index};
     Value element =
-        vectorizeBody(b, gather.getBody(), {indexLanes}, outer, position);
-    SmallVector<Value> outCoordinates(outPrefix);
-    outCoordinates.push_back(outPosition);
+        vectorizeBody(b, gather.getBody(), {indexLanes}, coordinates);
     SmallVector<Value> results = {
         vector::TransferWriteOp::create(b, loc, element, out, outCoordinates,
                                         ArrayRef<bool>{true})
             .getResult()};
     if (accumulator)
-      results.push_back(
-          vectorizeBody(b, check.getBody(),
-                        {indexLanes, {LaneValue::Kind::Varying, accumulator}},
-                        outer, position));
+      results.push_back(vectorizeBody(
+          b, check.getBody(),
+          {indexLanes, {LaneValue::Kind::Varying, accumulator}}, coordinates));
     return results;
   }
 
-  /// The ops of `body` (isVectorizableBody) on vectorSize lanes; returns the
-  /// yielded value as a vector.
+  /// The ops of `body` (isVectorizableBody) on vectorSize lanes, with
+  /// linalg.index d = `coordinates[d]`; returns the yielded value as a
+  /// vector.
   Value vectorizeBody(OpBuilder &b, Block *body, ArrayRef<LaneValue> arguments,
-                      ArrayRef<Value> outer, Value position) {
+                      ArrayRef<LaneValue> coordinates) {
     DenseMap<Value, LaneValue> values;
     for (auto [argument, value] : llvm::zip(body->getArguments(), arguments))
       values[argument] = value;
@@ -456,13 +745,6 @@ private:
       return it != values.end() ? it->second
                                 : LaneValue{LaneValue::Kind::Uniform, value};
     };
-    Value lanes; // The lane numbers, built on first use.
-    auto getLanes = [&]() {
-      if (!lanes)
-        lanes = vector::StepOp::create(
-            b, loc, VectorType::get({vectorSize}, b.getIndexType()));
-      return lanes;
-    };
     auto toVector = [&](LaneValue value) -> Value {
       if (value.kind == LaneValue::Kind::Varying)
         return value.value;
@@ -470,20 +752,16 @@ private:
       Value broadcast = vector::BroadcastOp::create(b, loc, type, value.value);
       if (value.kind == LaneValue::Kind::Uniform)
         return broadcast;
-      return arith::AddIOp::create(b, loc, broadcast, getLanes());
+      return arith::AddIOp::create(b, loc, broadcast, value.lanes);
     };
     for (Operation &op : body->without_terminator()) {
       if (auto index = dyn_cast<linalg::IndexOp>(op)) {
-        int64_t d = index.getDim();
-        values[index.getResult()] =
-            d + 1 < rank ? LaneValue{LaneValue::Kind::Uniform, outer[d]}
-                         : LaneValue{LaneValue::Kind::Innermost, position};
+        values[index.getResult()] = coordinates[index.getDim()];
         continue;
       }
       if (auto extract = dyn_cast<tensor::ExtractOp>(op)) {
-        values[extract.getResult()] = {
-            LaneValue::Kind::Varying,
-            buildGather(b, extract, lookup, getLanes)};
+        values[extract.getResult()] = {LaneValue::Kind::Varying,
+                                       buildGather(b, extract, lookup)};
         continue;
       }
       bool uniform = llvm::all_of(op.getOperands(), [&](Value operand) {
@@ -509,9 +787,8 @@ private:
   /// The read of `data` on vectorSize lanes: one vector.gather whose base
   /// holds the coordinates equal in all lanes and whose offsets the others,
   /// linearized with the strides of `data`.
-  template <typename Lookup, typename GetLanes>
-  Value buildGather(OpBuilder &b, tensor::ExtractOp extract, Lookup lookup,
-                    GetLanes getLanes) {
+  template <typename Lookup>
+  Value buildGather(OpBuilder &b, tensor::ExtractOp extract, Lookup lookup) {
     SmallVector<Value> base;
     Value offsets;
     auto indexVector = VectorType::get({vectorSize}, b.getIndexType());
@@ -530,9 +807,9 @@ private:
       case LaneValue::Kind::Uniform:
         base.push_back(value.value);
         break;
-      case LaneValue::Kind::Innermost:
+      case LaneValue::Kind::Stepped:
         base.push_back(value.value);
-        addOffsets(getLanes(), d);
+        addOffsets(value.lanes, d);
         break;
       case LaneValue::Kind::Varying:
         base.push_back(zero);
@@ -557,10 +834,11 @@ private:
   Location loc;
   linalg::GenericOp gather, check;
   int64_t vectorSize;
-  Value indices, data, zero, one;
+  Value indices, flatIndices, data, zero, one;
   RankedTensorType resultType;
   int64_t rank;
   SmallVector<Value> sizes, strides;
+  std::optional<RowGroups> groups;
 };
 
 struct TileAndVectorizeGathersPass
@@ -605,17 +883,22 @@ struct TileAndVectorizeGathersPass
         std::numeric_limits<int64_t>::max());
     linalg::GenericOp check = findIndexCheck(gather);
     int64_t innermost = ranges.back();
-    bool vectorize =
-        vectorSize > 1 &&
-        (ShapedType::isDynamic(innermost) || innermost >= vectorSize) &&
-        canVectorize(gather) && isVectorizableBody(gather.getBody()) &&
-        (!check || isVectorizableBody(check.getBody()));
+    bool canVectorizeBodies = canVectorize(gather) &&
+                              isVectorizableBody(gather.getBody()) &&
+                              (!check || isVectorizableBody(check.getBody()));
+    // Rows shorter than a vector: in groups of whole vectors, or scalar.
+    bool groupRows = canVectorizeBodies && canGroupRows(gather, vectorSize);
+    bool vectorize = vectorSize > 1 && canVectorizeBodies &&
+                     (groupRows || ShapedType::isDynamic(innermost) ||
+                      innermost >= vectorSize);
     // Threads: rows (chunks of parallelChunk for rank 1) in parallel, unless
     // already inside a parallel loop or a static shape has a single row or
     // too few elements; decided at run time for dynamic shapes.
     Operation *allocationScope =
         gather->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
     int64_t rowSize = rank == 1 ? parallelChunk : innermost;
+    if (groupRows)
+      rowSize = RowGroups(innermost, vectorSize).elements();
     bool threads = parallel && allocationScope &&
                    !gather->getParentOfType<scf::ForallOp>() &&
                    !gather->getParentOfType<scf::ParallelOp>() &&
@@ -627,7 +910,7 @@ struct TileAndVectorizeGathersPass
     Location loc = gather.getLoc();
     rewriter.setInsertionPoint(check ? check : gather);
     FusedGatherBuilder builder(rewriter, loc, gather, check,
-                               vectorize ? vectorSize : 0);
+                               vectorize ? vectorSize : 0, groupRows);
     Value init = gather.getDpsInits()[0];
     Value accumulator;
     if (check)

@@ -64,3 +64,40 @@ func.func @valid() -> tensor<2x40xf32> {
   %r = func.call @g(%d, %i) : (tensor<2x40xf32>, tensor<2x40xi64>) -> tensor<2x40xf32>
   return %r : tensor<2x40xf32>
 }
+
+// Rows of 10, shorter than a vector: 11 rows are one group of 8 rows
+// (vectors across rows) and 3 rows left (scalars), or two groups of threads
+// (the second one of 3 rows).
+// RUN: not gather-runner %s -e group_lane --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=GROUP
+// RUN: not gather-runner %s -e group_lane --entry-point-result=void --pipeline-options="num-threads=2 parallel-threshold=0" 2>&1 | FileCheck %s --check-prefix=GROUP
+// RUN: not gather-runner %s -e group_lane --entry-point-result=void --pipeline-options="vector-size=0" 2>&1 | FileCheck %s --check-prefix=GROUP
+// GROUP: 'onnx.GatherElements' op operand 'indices' holds value 12 at position [5, 3], outside the valid range [-12, 11] for axis 1 of size 12
+// GROUP-NOT: holds value
+// RUN: not gather-runner %s -e group_rest_i32 --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=GREST
+// RUN: not gather-runner %s -e group_rest_i32 --entry-point-result=void --pipeline-options="num-threads=2 parallel-threshold=0" 2>&1 | FileCheck %s --check-prefix=GREST
+// GREST: 'onnx.GatherElements' op operand 'indices' holds value -13 at position [9, 2], outside the valid range [-12, 11] for axis 1 of size 12
+// GREST-NOT: holds value
+
+func.func @rows(%d: tensor<11x12xf32>, %i: tensor<11x10xi64>) -> tensor<11x10xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<11x12xf32>, tensor<11x10xi64>
+  return %0 : tensor<11x10xf32>
+}
+
+func.func @rows_i32(%d: tensor<11x12xf32>, %i: tensor<11x10xi32>) -> tensor<11x10xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<11x12xf32>, tensor<11x10xi32>
+  return %0 : tensor<11x10xf32>
+}
+
+func.func @group_lane() -> tensor<11x10xf32> {
+  %d = arith.constant dense<1.0> : tensor<11x12xf32>
+  %i = arith.constant dense<[[7, -4, 11, -1, 10, 11, 8, 4, -12, 2], [-5, 8, -11, -7, -9, -1, 3, -5, 0, 5], [-9, 6, -5, -12, 11, -6, 1, -4, -7, 0], [-7, -10, -8, 7, 7, 2, -8, -8, -12, -12], [-6, -6, -7, -7, -3, -2, -6, 5, 9, 8], [-6, -7, 10, 12, 0, -3, -12, -1, 1, -7], [-8, -4, -10, -2, -3, 7, 6, -12, 7, 9], [10, -2, -10, -3, -1, -3, 3, 10, -2, -7], [3, 3, 10, -7, -11, -4, -12, 11, -1, 0], [-12, 5, 1, -1, 0, 6, -12, 2, -11, 10], [-7, 7, -6, -9, -5, 2, -1, 4, -1, 4]]> : tensor<11x10xi64>
+  %r = func.call @rows(%d, %i) : (tensor<11x12xf32>, tensor<11x10xi64>) -> tensor<11x10xf32>
+  return %r : tensor<11x10xf32>
+}
+
+func.func @group_rest_i32() -> tensor<11x10xf32> {
+  %d = arith.constant dense<1.0> : tensor<11x12xf32>
+  %i = arith.constant dense<[[-4, 2, -9, 6, 11, -1, -3, -11, 1, -10], [-6, -2, 4, 7, -1, -8, -2, -4, 10, 5], [-10, -3, 9, -2, -3, -7, -10, 8, -8, 11], [10, -3, 3, -7, 11, -11, -10, 7, 5, 0], [-11, -5, 11, 7, -1, -4, 2, 8, 1, -8], [-11, 8, -11, 3, -2, -6, -8, 11, 6, -8], [8, 1, -9, -7, 1, -1, -8, -11, 1, -3], [-8, 2, 7, -7, 4, 2, 3, 10, 11, -2], [3, -4, -3, 3, 0, -8, -9, 0, 5, -7], [8, 3, -13, -7, -10, 3, -4, 4, 5, 4], [-1, -10, -1, 10, 6, 9, -11, -3, -1, 5]]> : tensor<11x10xi32>
+  %r = func.call @rows_i32(%d, %i) : (tensor<11x12xf32>, tensor<11x10xi32>) -> tensor<11x10xf32>
+  return %r : tensor<11x10xf32>
+}

@@ -44,9 +44,19 @@ def TileAndVectorizeGathersPass
        vectors with the read of `data` as one `vector.gather` (coordinates
        equal in all lanes in its base, the others linearized into its
        offsets), a `vector.transfer_write`, and "out of range" ORed into a
-       `vector<Nxi1>` reduced once per row. Rows shorter than one vector,
-       a `data` that is not surely contiguous, and element types that are
-       not whole-byte integers or floats (i1, complex, strings) stay scalar.
+       `vector<Nxi1>` reduced once per row. A `data` that is not surely
+       contiguous and element types that are not whole-byte integers or
+       floats (i1, complex, strings) stay scalar.
+    4. Rows shorter than one vector (a static innermost size L <
+       `vector-size` N, rank >= 2): groups of R = N / gcd(L, N) rows, whose
+       R * L elements are K = L / gcd(L, N) whole vectors. Each vector reads
+       its index values contiguously from `indices` with the two innermost
+       dimensions merged (`tensor.collapse_shape`), gathers with a constant
+       row offset per lane, and writes into the group's slice of the result
+       (merged the same way); rows left after the whole groups are scalar.
+       Threads run one group per `scf.forall` iteration. Needs K <= 16, at
+       least one whole group (or a dynamic row count) and surely contiguous
+       `indices` and result; otherwise such rows stay scalar.
 
     Vectorized and threaded code computes exactly what the scalar loops of
     `convert-linalg-to-loops` compute (the tests compare them).

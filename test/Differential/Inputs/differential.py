@@ -12,6 +12,10 @@ Forms:
   static      static shapes, scalar single-threaded code (vector-size=0 num-threads=1)
   vectorized  static shapes, vector-size=4 (remainders) or 16, single-threaded
   threaded    static shapes, OpenMP threads for every size (parallel-threshold=1)
+  rows        static shapes of ranks 2-4 with short rows (innermost size 1-17)
+              and up to 40 of them (second-innermost size): rows shorter
+              than a vector, in groups of whole vectors and a rest; vectors
+              of 16 and 8, 1 and 2 threads (parallel-threshold=1)
   dynamic     every size `?` (default pipeline: vectorized, threaded; LLVM
               -O3 for every fourth module, -O0 for the others)
   folded      constant operands in the entry function: canonicalize folds
@@ -23,9 +27,10 @@ its decimal text, rounded exactly (round to nearest even) to the element type,
 gives those bits back; NaN must print its exact bits. It shares no code with
 the project.
 
-With --gather-form hardware|scalarized|scalar, the vectorized, threaded and
-dynamic forms use that code shape of vectorized gathers (pipeline option
-gather-form; vectors of 4 and 8 for the static forms).
+With --gather-form hardware|scalarized|scalar, the vectorized, threaded, rows
+and dynamic forms use that code shape of vectorized gathers (pipeline option
+gather-form; vectors of 4 and 8 for the vectorized and threaded forms, 16 and
+8 for rows).
 
 Usage: differential.py --form F --seed S --cases N --work DIR
                        --runner gather-runner [--opt gather-opt]
@@ -151,9 +156,26 @@ def literal(element, data):
 
 
 class Case:
-    def __init__(self, rng, index):
+    def __init__(self, rng, index, rows=False):
         self.index = index
         self.element = TYPE_CHOICES[rng.integers(0, len(TYPE_CHOICES))]
+        if rows:
+            self.short_rows_shapes(rng)
+        else:
+            self.small_shapes(rng)
+        rank = len(self.data_shape)
+        axis = self.axis
+        s = self.data_shape[axis]
+        ishape = self.indices_shape
+        self.index_type = "i32" if rng.integers(0, 2) else "i64"
+        idx_dtype = np.int32 if self.index_type == "i32" else np.int64
+        self.indices = rng.integers(-s, max(s, 1), size=ishape).astype(idx_dtype) if s else \
+            np.zeros(ishape, dtype=idx_dtype)
+        self.data = random_data(rng, self.element, self.data_shape)
+        self.expected = self.oracle()
+
+    def small_shapes(self, rng):
+        """Ranks 1-6, sizes 0 to 5 (9 for rank 1)."""
         rank = int(rng.integers(1, 7))
         max_dim = {1: 9, 2: 5, 3: 4, 4: 3, 5: 3, 6: 2}[rank]
         dims = [int(rng.integers(0, max_dim + 1)) for _ in range(rank)]
@@ -176,13 +198,19 @@ class Case:
         if s == 0 and rank == 1:
             ishape = [0]
         self.indices_shape = ishape
-        self.index_type = "i32" if rng.integers(0, 2) else "i64"
-        idx_dtype = np.int32 if self.index_type == "i32" else np.int64
-        self.indices = rng.integers(-s, max(s, 1), size=ishape).astype(idx_dtype) if s else \
-            np.zeros(ishape, dtype=idx_dtype)
-        self.data = random_data(rng, self.element, dims)
-        self.expected = self.oracle()
 
+    def short_rows_shapes(self, rng):
+        """Ranks 2-4: indices of [1-3, ..., 1-40, 1-17] (rows of 1 to 17),
+        data as large or up to 3 larger off the axis, 1 to 20 along it."""
+        rank = int(rng.integers(2, 5))
+        ishape = [int(rng.integers(1, 4)) for _ in range(rank - 2)]
+        ishape += [int(rng.integers(1, 41)), int(rng.integers(1, 18))]
+        self.axis_written = int(rng.integers(-rank, rank))
+        self.axis = self.axis_written % rank
+        self.data_shape = [int(rng.integers(1, 21)) if d == self.axis
+                           else ishape[d] + int(rng.integers(0, 4)) * int(rng.integers(0, 2))
+                           for d in range(rank)]
+        self.indices_shape = ishape
     def oracle(self):
         """numpy: crop data to indices' shape off the axis, wrap negative
         indices, take_along_axis (on the bits for floats)."""
@@ -355,7 +383,8 @@ def check(cases, output, form):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--form", required=True,
-                        choices=["static", "vectorized", "threaded", "dynamic", "folded"])
+                        choices=["static", "vectorized", "threaded", "rows", "dynamic",
+                                 "folded"])
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--cases", type=int, required=True)
     # gather-runner's compile time grows faster than linearly with the number
@@ -370,13 +399,15 @@ def main():
     parser.add_argument("--gather-form", choices=["hardware", "scalarized", "scalar"],
                         help="the code shape of vectorized gathers (pipeline option "
                              "gather-form); vectorized and threaded modules then use "
-                             "vectors of 4 and 8 (rows of this test are short)")
+                             "vectors of 4 and 8 (rows of this test are short), rows "
+                             "modules vectors of 16 and 8")
     args = parser.parse_args()
 
     options = {
         "static": "vector-size=0 num-threads=1",
         "vectorized": "vector-size={v} num-threads=1",
         "threaded": "num-threads=2 parallel-threshold=1 vector-size={v}",
+        "rows": "num-threads={t} parallel-threshold=1 vector-size={v}",
         "dynamic": "",
         "folded": "",
     }[args.form]
@@ -385,7 +416,8 @@ def main():
     total = compared = 0
     errors = []
     for b, start in enumerate(range(0, args.cases, args.batch)):
-        cases = [Case(rng, k) for k in range(start, min(start + args.batch, args.cases))]
+        cases = [Case(rng, k, rows=args.form == "rows")
+                 for k in range(start, min(start + args.batch, args.cases))]
         path = os.path.join(args.work, f"{args.form}-{b}.mlir")
         with open(path, "w") as f:
             f.write(module_text(cases, args.form))
@@ -396,12 +428,17 @@ def main():
                 errors.append(f"{path}: canonicalize did not fold every gather "
                               f"(exit {folded.returncode}) {folded.stderr[:2000]}")
         command = [args.runner, path, "-e", "main", "--entry-point-result=void"]
-        if args.gather_form:
+        if args.form == "rows":
+            # Vectors of 16 and 8, each with 1 and 2 threads.
+            vector_size = 16 if b % 4 < 2 else 8
+        elif args.gather_form:
             vector_size = 4 if b % 2 == 0 else 8
-            options_text = (options.format(v=vector_size) +
-                            f" gather-form={args.gather_form}").strip()
         else:
-            options_text = options.format(v=4 if b % 2 == 0 else 16)
+            vector_size = 4 if b % 2 == 0 else 16
+        options_text = options.format(v=vector_size, t=1 + b % 2)
+        if args.gather_form:
+            options_text += f" gather-form={args.gather_form}"
+        options_text = options_text.strip()
         if options_text:
             command.append("--pipeline-options=" + options_text)
         if args.form == "dynamic" and b % 4:
