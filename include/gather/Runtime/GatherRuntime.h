@@ -19,8 +19,8 @@
 //   of size 3
 // and passes it to the error handler. The default handler flushes stdout,
 // prints the message and a newline to stderr and ends the process with exit
-// status 1 (no signal, no abort). A host that wants to continue installs its own
-// handler; the compiled code then goes on safely: it never reads outside
+// status 1 (no signal, no abort). A host that wants to continue installs its
+// own handler; the compiled code then goes on safely: it never reads outside
 // `data` (out-of-range indices are clamped, and a gather whose shapes do not
 // fit is skipped), but the result is unspecified.
 //
