@@ -99,6 +99,9 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   formOptions.targetFeatures = options.targetFeatures;
   formOptions.gatherForm = options.gatherForm;
   pm.addPass(createSelectGatherFormPass(formOptions));
+  // No tensor.empty or constant tensor shared by many ops (CSE merged equal
+  // ones): bufferization's analysis would take time quadratic in their uses.
+  pm.addPass(createDuplicateSharedTensorsPass());
 
   // tensor -> memref. A gather materialized into a destination buffer
   // (destination-passing style) is computed in place on every path (shape
@@ -142,11 +145,19 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
+  // Without pattern rollback: the lowering of each scf op splits its block,
+  // and recording every moved op for a rollback that its patterns never
+  // need makes many loops and branches in one block ~10x slower.
+  SCFToControlFlowPassOptions scfToCFOptions;
+  scfToCFOptions.allowPatternRollback = false;
+  pm.addPass(createSCFToControlFlowPass(scfToCFOptions));
 
   // Everything -> llvm. Vector ops need their own pass before
   // convert-to-llvm, which does not lower them.
   pm.addPass(createConvertVectorToLLVMPass());
+  // String constants with one symbol table (convert-to-llvm would build
+  // one per constant).
+  pm.addPass(createConvertONNXStringsToLLVMPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   // Anything still outside the LLVM dialect: an error naming the first op.
@@ -168,11 +179,12 @@ void gather::registerONNXToLLVMPipeline() {
       "onnx-to-llvm",
       "Lower onnx dialect IR to the LLVM dialect: check-gather-destinations, "
       "convert-onnx-to-linalg, linalg-tile-and-vectorize-gathers, "
-      "select-gather-form, eliminate-destination-empty-tensors, "
-      "one-shot-bufferize, buffer deallocation, "
-      "check-memref-allocations, "
+      "select-gather-form, duplicate-shared-tensors, "
+      "eliminate-destination-empty-tensors, one-shot-bufferize, "
+      "buffer deallocation, check-memref-allocations, "
       "convert-scf-to-openmp, convert-linalg-to-loops, "
-      "convert-scf-to-cf, convert-vector-to-llvm, convert-to-llvm",
+      "convert-scf-to-cf, convert-vector-to-llvm, "
+      "convert-onnx-strings-to-llvm, convert-to-llvm",
       [](OpPassManager &pm, const ONNXToLLVMPipelineOptions &options) {
         buildONNXToLLVMPipeline(pm, options);
       });

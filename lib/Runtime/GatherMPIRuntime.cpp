@@ -27,7 +27,7 @@ void finalizeMPI() {
 /// finalized, exit status 1.
 void mpiErrorHandler(const char *message, void *) {
   std::fflush(stdout);
-  std::fprintf(stderr, "error: %s\n", message);
+  std::fprintf(stderr, "%s\n", message);
   std::fflush(stderr);
   finalizeMPI();
   std::_Exit(1);

@@ -18,14 +18,20 @@ void *errorHandlerUserData = nullptr;
 
 void defaultErrorHandler(const char *message, void * /*userData*/) {
   std::fflush(stdout);
-  std::fprintf(stderr, "error: %s\n", message);
+  std::fprintf(stderr, "%s\n", message);
   std::fflush(stderr);
   // Quick exit: the report may come from inside JIT-compiled code, where
   // running static destructors (the JIT's own among them) is not safe.
   std::_Exit(1);
 }
 
-void report(const std::string &message) {
+/// Passes `<location>: error: <message>` (`error: <message>` without a
+/// location), the form of the compiler's diagnostics, to the handler.
+void report(const char *location, const std::string &message) {
+  std::string text;
+  if (location && *location)
+    text = std::string(location) + ": ";
+  text += "error: " + message;
   GatherErrorHandler handler;
   void *userData;
   {
@@ -33,14 +39,14 @@ void report(const std::string &message) {
     handler = errorHandler ? errorHandler : defaultErrorHandler;
     userData = errorHandlerUserData;
   }
-  handler(message.c_str(), userData);
+  handler(text.c_str(), userData);
 }
 } // namespace
 
 /// For the runtime's other files (and libgather_onnx_runtime).
 __attribute__((visibility("default"))) void
 gatherReport(const std::string &message) {
-  report(message);
+  report(nullptr, message);
 }
 
 extern "C" void gatherSetErrorHandler(GatherErrorHandler handler,
@@ -50,15 +56,9 @@ extern "C" void gatherSetErrorHandler(GatherErrorHandler handler,
   errorHandlerUserData = userData;
 }
 
-/// The start of every report: `<location>: 'onnx.GatherElements' op ` (the
-/// words of the verifier's diagnostics), without the location when it is
-/// null or empty.
-static std::string opPrefix(const char *location) {
-  std::string prefix;
-  if (location && *location)
-    prefix = std::string(location) + ": ";
-  return prefix + "'onnx.GatherElements' op ";
-}
+/// The start of every report of the op: `'onnx.GatherElements' op ` (the
+/// words of the verifier's diagnostics).
+static constexpr const char *kOpPrefix = "'onnx.GatherElements' op ";
 
 static std::string validRange(int64_t axis, int64_t axisSize) {
   return "outside the valid range [" + std::to_string(-axisSize) + ", " +
@@ -69,67 +69,87 @@ static std::string validRange(int64_t axis, int64_t axisSize) {
 extern "C" void gatherReportIndexError(const char *location, int64_t value,
                                        const int64_t *position, int64_t rank,
                                        int64_t axis, int64_t axisSize) {
-  std::string message = opPrefix(location) + "operand 'indices' holds value " +
+  std::string message = std::string(kOpPrefix) +
+                        "operand 'indices' holds value " +
                         std::to_string(value) + " at position [";
   for (int64_t d = 0; d < rank; ++d)
     message += (d ? ", " : "") + std::to_string(position[d]);
   message += "], " + validRange(axis, axisSize);
-  report(message);
+  report(location, message);
 }
 
 extern "C" void gatherReportIndexErrorsOmitted(const char *location,
                                                int64_t count, int64_t axis,
                                                int64_t axisSize) {
-  report(opPrefix(location) + "operand 'indices' holds " +
-         std::to_string(count) + " more value" + (count == 1 ? "" : "s") + " " +
-         validRange(axis, axisSize) + " (not listed)");
+  report(location, std::string(kOpPrefix) + "operand 'indices' holds " +
+                       std::to_string(count) + " more value" +
+                       (count == 1 ? "" : "s") + " " +
+                       validRange(axis, axisSize) + " (not listed)");
 }
 
 extern "C" void gatherReportShapeError(const char *location, int64_t dim,
                                        int64_t indicesSize, int64_t dataSize,
                                        int64_t axis) {
-  report(opPrefix(location) + "operand 'indices' has size " +
-         std::to_string(indicesSize) + " in dimension " + std::to_string(dim) +
-         ", larger than size " + std::to_string(dataSize) +
-         " of operand 'data' there; only along the axis (dimension " +
-         std::to_string(axis) + ") may 'indices' be larger than 'data'");
+  report(location,
+         std::string(kOpPrefix) + "operand 'indices' has size " +
+             std::to_string(indicesSize) + " in dimension " +
+             std::to_string(dim) + ", larger than size " +
+             std::to_string(dataSize) +
+             " of operand 'data' there; only along the axis (dimension " +
+             std::to_string(axis) + ") may 'indices' be larger than 'data'");
 }
 
 extern "C" void gatherReportRankError(const char *location, int64_t operand,
                                       int64_t rank, int64_t expectedRank) {
   const char *name = operand == 0 ? "data" : "indices";
   const char *other = operand == 0 ? "indices" : "data";
-  report(opPrefix(location) + "operand '" + name +
-         "' must have the rank of operand '" + other + "' (" +
-         std::to_string(expectedRank) + "), but has rank " +
-         std::to_string(rank) + " at run time");
+  report(location, std::string(kOpPrefix) + "operand '" + name +
+                       "' must have the rank of operand '" + other + "' (" +
+                       std::to_string(expectedRank) + "), but has rank " +
+                       std::to_string(rank) + " at run time");
 }
 
 extern "C" void gatherReportResultShapeError(const char *location, int64_t dim,
                                              int64_t indicesSize,
                                              int64_t resultSize) {
-  report(opPrefix(location) + "operand 'indices' has size " +
-         std::to_string(indicesSize) + " in dimension " + std::to_string(dim) +
-         ", but the declared result type has size " +
-         std::to_string(resultSize) + " there");
+  report(location, std::string(kOpPrefix) + "operand 'indices' has size " +
+                       std::to_string(indicesSize) + " in dimension " +
+                       std::to_string(dim) +
+                       ", but the declared result type has size " +
+                       std::to_string(resultSize) + " there");
 }
 
 extern "C" void gatherReportDestinationShapeError(const char *location,
                                                   int64_t dim,
                                                   int64_t resultSize,
                                                   int64_t destinationSize) {
-  report(opPrefix(location) + "result has size " + std::to_string(resultSize) +
-         " in dimension " + std::to_string(dim) +
-         ", but its destination has size " + std::to_string(destinationSize) +
-         " there");
+  report(location, std::string(kOpPrefix) + "result has size " +
+                       std::to_string(resultSize) + " in dimension " +
+                       std::to_string(dim) + ", but its destination has size " +
+                       std::to_string(destinationSize) + " there");
 }
 
-extern "C" void gatherReportAllocationError(int64_t bytes, const char *what) {
+/// "out of memory: cannot allocate <bytes> for <what>", then the end of
+/// the process.
+[[noreturn]] static void
+reportAllocationError(const char *location, int64_t bytes, const char *what) {
   std::string size = bytes < 0
                          ? "more than " + std::to_string(INT64_MAX) + " bytes"
                          : std::to_string(bytes) + " bytes";
-  report("out of memory: cannot allocate " + size + " for " + what);
+  report(location, "out of memory: cannot allocate " + size + " for " +
+                       (what ? what : ""));
   // Even with a handler that returns: there is no buffer to go on with.
   std::fflush(stdout);
   std::_Exit(1);
+}
+
+extern "C" void gatherReportAllocationError(int64_t bytes, const char *what) {
+  reportAllocationError(nullptr, bytes, what);
+}
+
+extern "C" void gatherReportAllocationErrorIf(int32_t failed, int64_t bytes,
+                                              const char *location,
+                                              const char *what) {
+  if (failed)
+    reportAllocationError(location, bytes, what);
 }

@@ -14,8 +14,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace gather {
@@ -28,7 +29,8 @@ using namespace mlir;
 namespace {
 
 /// The runtime's report (gather/Runtime/GatherRuntime.h).
-constexpr StringLiteral kReportAllocationError = "gatherReportAllocationError";
+constexpr StringLiteral kReportAllocationError =
+    "gatherReportAllocationErrorIf";
 
 /// Bytes per element of a memref of `type` as the LLVM lowering lays it
 /// out, or std::nullopt if unknown (the check then counts elements).
@@ -50,25 +52,28 @@ std::optional<int64_t> getElementBytes(Type type) {
   return std::nullopt;
 }
 
-/// "<what> (<type>)": the op's name if its location has one (a NameLoc, as
-/// convert-onnx-to-linalg gives its result buffers), where, and the type.
-std::string describe(memref::AllocOp alloc) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
+/// The buffer of `alloc` for the report: its source location as
+/// `file:line:col` ("" if it has none) and "<name> (<type>)" with the op's
+/// name if its location has one (a NameLoc, as convert-onnx-to-linalg gives
+/// its result buffers), or just the type; another kind of location is
+/// added as ` at <loc>`.
+std::pair<std::string, std::string> describe(memref::AllocOp alloc) {
+  std::string location, what;
+  llvm::raw_string_ostream os(what);
   Location loc = alloc.getLoc();
   if (auto named = dyn_cast<NameLoc>(loc)) {
-    os << named.getName().getValue();
+    os << named.getName().getValue() << " (" << alloc.getType() << ")";
     loc = named.getChildLoc();
-    if (!isa<UnknownLoc>(loc))
-      os << " at ";
+  } else {
+    os << alloc.getType();
   }
   if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
-    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
-       << fileLoc.getColumn();
+    location = (fileLoc.getFilename().getValue() + ":" +
+                Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()))
+                   .str();
   else if (!isa<UnknownLoc>(loc))
-    os << loc;
-  os << (text.empty() ? "" : " ") << "(" << alloc.getType() << ")";
-  return text;
+    os << " at " << loc;
+  return {location, what};
 }
 
 struct CheckAllocationsPass
@@ -79,22 +84,30 @@ struct CheckAllocationsPass
     SmallVector<memref::AllocOp> allocs;
     getOperation().walk(
         [&](memref::AllocOp alloc) { allocs.push_back(alloc); });
-    // Declarations and descriptions go into the module nearest to each
-    // allocation.
-    llvm::DenseMap<Operation *, func::FuncOp> reports;
-    unsigned site = 0;
+    // Per module nearest to an allocation: the report's declaration, one
+    // symbol table (unique names in constant time, whatever the number of
+    // allocations) and the description globals by text.
+    struct ModuleState {
+      func::FuncOp report;
+      std::unique_ptr<SymbolTable> symbols;
+      llvm::StringMap<LLVM::GlobalOp> strings;
+    };
+    llvm::DenseMap<Operation *, ModuleState> modules;
     for (memref::AllocOp alloc : allocs) {
       auto module = alloc->getParentOfType<ModuleOp>();
-      func::FuncOp &report = reports[module];
-      if (!report)
-        report = getOrDeclareReport(module);
-      if (!report)
-        return signalPassFailure();
-      std::string name;
-      do
-        name = "__gather_alloc_site_" + std::to_string(site++);
-      while (module.lookupSymbol(name));
-      guard(alloc, module, report, name);
+      ModuleState &state = modules[module];
+      if (!state.report) {
+        state.report = getOrDeclareReport(module);
+        if (!state.report)
+          return signalPassFailure();
+        state.symbols = std::make_unique<SymbolTable>(module);
+      }
+      auto [location, what] = describe(alloc);
+      auto global = [&](const std::string &text) {
+        return getOrCreateString(text, alloc.getLoc(), module, *state.symbols,
+                                 state.strings);
+      };
+      guard(alloc, state.report, global(location), global(what));
     }
   }
 
@@ -103,10 +116,12 @@ private:
   /// has another symbol of that name.
   func::FuncOp getOrDeclareReport(ModuleOp module) {
     MLIRContext *context = module.getContext();
-    auto type = FunctionType::get(
-        context,
-        {IntegerType::get(context, 64), LLVM::LLVMPointerType::get(context)},
-        {});
+    auto type = FunctionType::get(context,
+                                  {IntegerType::get(context, 32),
+                                   IntegerType::get(context, 64),
+                                   LLVM::LLVMPointerType::get(context),
+                                   LLVM::LLVMPointerType::get(context)},
+                                  {});
     if (Operation *existing = module.lookupSymbol(kReportAllocationError)) {
       auto function = dyn_cast<func::FuncOp>(existing);
       if (function && function.isExternal() &&
@@ -125,27 +140,41 @@ private:
     return function;
   }
 
-  /// Emits the size check before `alloc` and the null check after it.
-  void guard(memref::AllocOp alloc, ModuleOp module, func::FuncOp report,
-             StringRef name) {
+  /// `text` as a private constant NUL-terminated string global, one per
+  /// distinct text.
+  LLVM::GlobalOp getOrCreateString(std::string text, Location loc,
+                                   ModuleOp module, SymbolTable &symbols,
+                                   llvm::StringMap<LLVM::GlobalOp> &strings) {
+    text.push_back('\0');
+    LLVM::GlobalOp &global = strings[text];
+    if (global)
+      return global;
+    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+    global = LLVM::GlobalOp::create(
+        b, loc, LLVM::LLVMArrayType::get(b.getI8Type(), text.size()),
+        /*isConstant=*/true, LLVM::Linkage::Private, "__gather_alloc_site",
+        b.getStringAttr(text), /*alignment=*/0);
+    // Renamed to a free name (with a counter) if it is taken.
+    symbols.insert(global);
+    return global;
+  }
+
+  /// Emits the size check before `alloc` and the null check after it, each
+  /// one unconditional call of the report with a "failed" flag (no branch
+  /// in the IR: lowering one scf.if per allocation to control flow would
+  /// take time quadratic in their number in one block).
+  void guard(memref::AllocOp alloc, func::FuncOp report,
+             LLVM::GlobalOp location, LLVM::GlobalOp description) {
     Location loc = alloc.getLoc();
     OpBuilder b(alloc);
     MemRefType type = alloc.getType();
     Type i64 = b.getI64Type();
-    // The description: a private constant NUL-terminated string.
-    LLVM::GlobalOp global;
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(module.getBody());
-      std::string text = describe(alloc) + '\0';
-      global = LLVM::GlobalOp::create(
-          b, loc, LLVM::LLVMArrayType::get(b.getI8Type(), text.size()),
-          /*isConstant=*/true, LLVM::Linkage::Private, name,
-          b.getStringAttr(text), /*alignment=*/0);
-    }
-    auto reportWith = [&](OpBuilder &nb, Location nestedLoc, Value bytes) {
-      Value what = LLVM::AddressOfOp::create(nb, nestedLoc, global);
-      func::CallOp::create(nb, nestedLoc, report, ValueRange{bytes, what});
+    Value where = LLVM::AddressOfOp::create(b, loc, location);
+    Value what = LLVM::AddressOfOp::create(b, loc, description);
+    auto reportIf = [&](Value failed, Value bytes) {
+      Value flag = arith::ExtUIOp::create(b, loc, b.getI32Type(), failed);
+      func::CallOp::create(b, loc, report,
+                           ValueRange{flag, bytes, where, what});
     };
 
     // Static part: element bytes times the static sizes, checked here.
@@ -180,13 +209,9 @@ private:
       }
     }
     if (tooBig) {
-      Value reported = arith::SelectOp::create(
+      bytes = arith::SelectOp::create(
           b, loc, tooBig, arith::ConstantIntOp::create(b, loc, -1, 64), bytes);
-      scf::IfOp::create(b, loc, tooBig, [&](OpBuilder &nb, Location nl) {
-        reportWith(nb, nl, reported);
-        scf::YieldOp::create(nb, nl);
-      });
-      bytes = reported;
+      reportIf(tooBig, bytes);
     }
 
     // After the allocation: a null buffer of a non-zero size failed.
@@ -199,11 +224,7 @@ private:
     Value nonEmpty =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bytes,
                               arith::ConstantIntOp::create(b, loc, 0, 64));
-    Value failed = arith::AndIOp::create(b, loc, isNull, nonEmpty);
-    scf::IfOp::create(b, loc, failed, [&](OpBuilder &nb, Location nl) {
-      reportWith(nb, nl, bytes);
-      scf::YieldOp::create(nb, nl);
-    });
+    reportIf(arith::AndIOp::create(b, loc, isNull, nonEmpty), bytes);
   }
 };
 

@@ -12,23 +12,23 @@
 // verifier count its elements without wrap-around; the allocation is
 // refused before malloc):
 // RUN: (ulimit -v 4000000; not gather-runner %s -e static_overflow --entry-point-result=void 2>&1) | FileCheck %s --check-prefix=STATIC
-// STATIC: error: out of memory: cannot allocate more than 9223372036854775807 bytes for onnx.GatherElements at {{.*}}allocation-errors.mlir:[[# @LINE + 40]]:8 (memref<2x9223372036854775807xf32>)
+// STATIC: {{.*}}allocation-errors.mlir:[[# @LINE + 40]]:8: error: out of memory: cannot allocate more than 9223372036854775807 bytes for onnx.GatherElements (memref<2x9223372036854775807xf32>)
 // STATIC-NOT: result
 //
 // 10^10 dynamic indices (80 GB) feeding a kernel with a `?` result: the
 // indices cannot be allocated.
 // RUN: (ulimit -v 4000000; not gather-runner %s -e ten_billion --entry-point-result=void 2>&1) | FileCheck %s --check-prefix=TEN-BILLION
-// TEN-BILLION: error: out of memory: cannot allocate 80000000000 bytes for {{.*}}allocation-errors.mlir:[[# @LINE + 72]]:8 (memref<?xi64>)
+// TEN-BILLION: {{.*}}allocation-errors.mlir:[[# @LINE + 72]]:8: error: out of memory: cannot allocate 80000000000 bytes for memref<?xi64>
 // TEN-BILLION-NOT: result
 //
 // A dynamic size whose byte count wraps (2^62 i64 elements = 2^65 bytes):
 // RUN: (ulimit -v 4000000; not gather-runner %s -e dynamic_overflow --entry-point-result=void 2>&1) | FileCheck %s --check-prefix=DYN-OVERFLOW
-// DYN-OVERFLOW: error: out of memory: cannot allocate more than 9223372036854775807 bytes for {{.*}}allocation-errors.mlir:[[# @LINE + 67]]:8 (memref<?xi64>)
+// DYN-OVERFLOW: {{.*}}allocation-errors.mlir:[[# @LINE + 67]]:8: error: out of memory: cannot allocate more than 9223372036854775807 bytes for memref<?xi64>
 //
 // A 800 MB result (f64) of 400 MB indices (i32) under a 1 GB address-space
 // limit: the indices fit, the gather's result does not.
 // RUN: (ulimit -v 1000000; not gather-runner %s -e result_too_large --entry-point-result=void 2>&1) | FileCheck %s --check-prefix=LARGE
-// LARGE: error: out of memory: cannot allocate 800000000 bytes for onnx.GatherElements at {{.*}}allocation-errors.mlir:[[# @LINE + 12]]:8 (memref<?xf64>)
+// LARGE: {{.*}}allocation-errors.mlir:[[# @LINE + 12]]:8: error: out of memory: cannot allocate 800000000 bytes for onnx.GatherElements (memref<?xf64>)
 // LARGE-NOT: result
 //
 // The same with --on-runtime-error=continue: allocation failures cannot be

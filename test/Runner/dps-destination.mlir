@@ -10,24 +10,24 @@
 // RUN: not gather-runner %s -e memref_too_small --entry-point-result=void --pipeline-options="vector-size=0 num-threads=1" 2>&1 | FileCheck %s --check-prefix=SMALL
 // Vectorized (rows of 4: one vector) and threaded: the same.
 // RUN: not gather-runner %s -e memref_too_small --entry-point-result=void --pipeline-options="vector-size=4 num-threads=2 parallel-threshold=0" 2>&1 | FileCheck %s --check-prefix=SMALL
-// SMALL: error: {{.*}}dps-destination.mlir:{{[0-9]+}}:{{[0-9]+}}: 'onnx.GatherElements' op result has size 4 in dimension 0, but its destination has size 2 there
+// SMALL: {{.*}}dps-destination.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'onnx.GatherElements' op result has size 4 in dimension 0, but its destination has size 2 there
 // SMALL-NOT: error
 //
 // With --on-runtime-error=continue, the buffer behind the view is untouched
 // (all -7), every element included.
 // RUN: not gather-runner %s -e memref_too_small --entry-point-result=void --on-runtime-error=continue 2>&1 | FileCheck %s --check-prefix=UNTOUCHED
-// UNTOUCHED: error: {{.*}}dps-destination.mlir:{{[0-9]+}}:{{[0-9]+}}: 'onnx.GatherElements' op result has size 4 in dimension 0, but its destination has size 2 there
+// UNTOUCHED: {{.*}}dps-destination.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'onnx.GatherElements' op result has size 4 in dimension 0, but its destination has size 2 there
 // UNTOUCHED: sizes = [16]
 // UNTOUCHED-NEXT: [-7,  -7,  -7,  -7,  -7,  -7,  -7,  -7,  -7,  -7,  -7,  -7,  -7,  -7,  -7,  -7]
 //
 // The destination matches in dimension 0 but not 1:
 // RUN: not gather-runner %s -e memref_wrong_cols --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=COLS
-// COLS: error: {{.*}}dps-destination.mlir:{{[0-9]+}}:{{[0-9]+}}: 'onnx.GatherElements' op result has size 4 in dimension 1, but its destination has size 2 there
+// COLS: {{.*}}dps-destination.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'onnx.GatherElements' op result has size 4 in dimension 1, but its destination has size 2 there
 //
 // Tensor destinations (materialize_in_destination, linalg.copy): reported;
 // with continue, the destination comes back unchanged.
 // RUN: not gather-runner %s -e tensor_too_small --entry-point-result=void --on-runtime-error=continue 2>&1 | FileCheck %s --check-prefix=TENSOR
-// TENSOR: error: {{.*}}dps-destination.mlir:{{[0-9]+}}:{{[0-9]+}}: 'onnx.GatherElements' op result has size 4 in dimension 0, but its destination has size 2 there
+// TENSOR: {{.*}}dps-destination.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'onnx.GatherElements' op result has size 4 in dimension 0, but its destination has size 2 there
 // TENSOR: result 0: tensor<2x2xf32> = {{\[\[}}-7, -7], [-7, -7]]
 // RUN: not gather-runner %s -e copy_too_small --entry-point-result=void --on-runtime-error=continue 2>&1 | FileCheck %s --check-prefix=TENSOR
 //
@@ -44,7 +44,7 @@
 // code shape.
 // RUN: not gather-runner %s -e memref_bad_index --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=BAD-INDEX
 // RUN: not gather-runner %s -e memref_bad_index --entry-point-result=void --pipeline-options="vector-size=4 num-threads=2 parallel-threshold=0" 2>&1 | FileCheck %s --check-prefix=BAD-INDEX
-// BAD-INDEX: error: {{.*}}dps-destination.mlir:{{[0-9]+}}:{{[0-9]+}}: 'onnx.GatherElements' op operand 'indices' holds value 4 at position [2, 1], outside the valid range [-4, 3] for axis 1 of size 4
+// BAD-INDEX: {{.*}}dps-destination.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value 4 at position [2, 1], outside the valid range [-4, 3] for axis 1 of size 4
 // BAD-INDEX-NOT: error
 // RUN: gather-runner %s -e tensor_fits --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=TENSOR-FITS
 // TENSOR-FITS: result 0: tensor<4x4xf32> = {{\[\[}}4, 3, 2, 1], [8, 6, 4, 2], [12, 9, 6, 3], [16, 12, 8, 4]]

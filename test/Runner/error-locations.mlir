@@ -6,14 +6,14 @@
 // Two gathers in one function; the second gets bad indices.
 // RUN: not gather-runner %s -e two_gathers --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=SECOND
 // SECOND-NOT: error
-// SECOND: error: {{.*}}error-locations.mlir:[[# @LINE + 30]]:8: 'onnx.GatherElements' op operand 'indices' holds value 4 at position [1], outside the valid range [-3, 2] for axis 0 of size 3
+// SECOND: {{.*}}error-locations.mlir:[[# @LINE + 30]]:8: error: 'onnx.GatherElements' op operand 'indices' holds value 4 at position [1], outside the valid range [-3, 2] for axis 0 of size 3
 // SECOND-NOT: error
 //
 // RUN: not gather-runner %s -e two_gathers --entry-point-result=void --on-runtime-error=continue 2>&1 | FileCheck %s --check-prefix=CONTINUE
-// CONTINUE:      error: {{.*}}error-locations.mlir:[[# @LINE + 26]]:8: 'onnx.GatherElements' op operand 'indices' holds value 4 at position [1],
-// CONTINUE-NEXT: error: {{.*}}error-locations.mlir:[[# @LINE + 25]]:8: 'onnx.GatherElements' op operand 'indices' holds value -4 at position [2],
-// CONTINUE-COUNT-8: error: {{.*}}error-locations.mlir:{{[0-9]+}}:8: 'onnx.GatherElements' op operand 'indices' holds value 9 at position
-// CONTINUE-NEXT: error: {{.*}}error-locations.mlir:[[# @LINE + 23]]:8: 'onnx.GatherElements' op operand 'indices' holds 3 more values outside the valid range [-3, 2] for axis 0 of size 3 (not listed)
+// CONTINUE:      {{.*}}error-locations.mlir:[[# @LINE + 26]]:8: error: 'onnx.GatherElements' op operand 'indices' holds value 4 at position [1],
+// CONTINUE-NEXT: {{.*}}error-locations.mlir:[[# @LINE + 25]]:8: error: 'onnx.GatherElements' op operand 'indices' holds value -4 at position [2],
+// CONTINUE-COUNT-8: {{.*}}error-locations.mlir:{{[0-9]+}}:8: error: 'onnx.GatherElements' op operand 'indices' holds value 9 at position
+// CONTINUE-NEXT: {{.*}}error-locations.mlir:[[# @LINE + 23]]:8: error: 'onnx.GatherElements' op operand 'indices' holds 3 more values outside the valid range [-3, 2] for axis 0 of size 3 (not listed)
 // CONTINUE-NEXT: result 0: tensor<2xf32> = [30, 10]
 // CONTINUE-NOT: error
 //

@@ -6,47 +6,47 @@
 // indices): reported, and the gather is skipped instead of writing past the
 // 1-element result.
 // RUN: not gather-runner %s -e result_more_static --entry-point-result=void --on-runtime-error=continue 2>&1 | FileCheck %s --check-prefix=MORE-STATIC
-// MORE-STATIC: error: {{.*}}runtime-errors-continue.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' has size 1000 in dimension 0, but the declared result type has size 1 there
+// MORE-STATIC: {{.*}}runtime-errors-continue.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' has size 1000 in dimension 0, but the declared result type has size 1 there
 // MORE-STATIC-NEXT: done
 //
 // The other direction: tensor<1000xf32> declared, 1 index given.
 // RUN: not gather-runner %s -e result_more_static_2 --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=MORE-STATIC-2
-// MORE-STATIC-2: error: {{.*}}runtime-errors-continue.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' has size 1 in dimension 0, but the declared result type has size 1000 there
+// MORE-STATIC-2: {{.*}}runtime-errors-continue.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' has size 1 in dimension 0, but the declared result type has size 1000 there
 //
 // A static empty axis with dynamic, non-empty indices: every index is
 // reported (the first 10 one by one, then their number), and nothing is read
 // from the empty `data`.
 // RUN: not gather-runner %s -e static_empty_axis --entry-point-result=void --on-runtime-error=continue 2>&1 | FileCheck %s --check-prefix=EMPTY-AXIS
-// EMPTY-AXIS: error: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 72]]:8: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 0], outside the valid range [0, -1] for axis 0 of size 0
-// EMPTY-AXIS-NEXT: error: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 71]]:8: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 1], outside the valid range [0, -1] for axis 0 of size 0
-// EMPTY-AXIS-NEXT: error: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 70]]:8: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 2], outside the valid range [0, -1] for axis 0 of size 0
-// EMPTY-AXIS-NEXT: error: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 69]]:8: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 3], outside the valid range [0, -1] for axis 0 of size 0
-// EMPTY-AXIS-NEXT: error: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 68]]:8: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 4], outside the valid range [0, -1] for axis 0 of size 0
-// EMPTY-AXIS-NEXT: error: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 67]]:8: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 5], outside the valid range [0, -1] for axis 0 of size 0
-// EMPTY-AXIS-NEXT: error: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 66]]:8: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 6], outside the valid range [0, -1] for axis 0 of size 0
-// EMPTY-AXIS-NEXT: error: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 65]]:8: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 7], outside the valid range [0, -1] for axis 0 of size 0
-// EMPTY-AXIS-NEXT: error: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 64]]:8: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 8], outside the valid range [0, -1] for axis 0 of size 0
-// EMPTY-AXIS-NEXT: error: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 63]]:8: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 9], outside the valid range [0, -1] for axis 0 of size 0
-// EMPTY-AXIS-NEXT: error: {{.*}}runtime-errors-continue.mlir:{{[0-9]+}}:8: 'onnx.GatherElements' op operand 'indices' holds 990 more values outside the valid range [0, -1] for axis 0 of size 0 (not listed)
+// EMPTY-AXIS: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 72]]:8: error: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 0], outside the valid range [0, -1] for axis 0 of size 0
+// EMPTY-AXIS-NEXT: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 71]]:8: error: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 1], outside the valid range [0, -1] for axis 0 of size 0
+// EMPTY-AXIS-NEXT: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 70]]:8: error: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 2], outside the valid range [0, -1] for axis 0 of size 0
+// EMPTY-AXIS-NEXT: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 69]]:8: error: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 3], outside the valid range [0, -1] for axis 0 of size 0
+// EMPTY-AXIS-NEXT: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 68]]:8: error: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 4], outside the valid range [0, -1] for axis 0 of size 0
+// EMPTY-AXIS-NEXT: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 67]]:8: error: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 5], outside the valid range [0, -1] for axis 0 of size 0
+// EMPTY-AXIS-NEXT: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 66]]:8: error: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 6], outside the valid range [0, -1] for axis 0 of size 0
+// EMPTY-AXIS-NEXT: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 65]]:8: error: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 7], outside the valid range [0, -1] for axis 0 of size 0
+// EMPTY-AXIS-NEXT: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 64]]:8: error: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 8], outside the valid range [0, -1] for axis 0 of size 0
+// EMPTY-AXIS-NEXT: {{.*}}runtime-errors-continue.mlir:[[# @LINE + 63]]:8: error: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 9], outside the valid range [0, -1] for axis 0 of size 0
+// EMPTY-AXIS-NEXT: {{.*}}runtime-errors-continue.mlir:{{[0-9]+}}:8: error: 'onnx.GatherElements' op operand 'indices' holds 990 more values outside the valid range [0, -1] for axis 0 of size 0 (not listed)
 // EMPTY-AXIS-NEXT: done
 //
 // A report in every iteration of a long loop does not grow the stack.
 // RUN: not gather-runner %s -e report_in_loop --entry-point-result=void --on-runtime-error=continue 2>&1 | FileCheck %s --check-prefix=LOOP
-// LOOP-COUNT-100000: error: {{.*}}runtime-errors-continue.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' holds value 5 at position [0], outside the valid range [-2, 1] for axis 0 of size 2
+// LOOP-COUNT-100000: {{.*}}runtime-errors-continue.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value 5 at position [0], outside the valid range [-2, 1] for axis 0 of size 2
 // LOOP-NEXT: 100000
 // LOOP-NEXT: done
 //
 // A skipped gather yields zeros (empty strings), not uninitialized memory.
 // RUN: not gather-runner %s -e skipped_is_zero --entry-point-result=void --on-runtime-error=continue 2>&1 | FileCheck %s --check-prefix=ZERO
-// ZERO: error: {{.*}}runtime-errors-continue.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' has size 3 in dimension 0, larger than size 2 of operand 'data' there; only along the axis (dimension 1) may 'indices' be larger than 'data'
-// ZERO: error: {{.*}}runtime-errors-continue.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' has size 3 in dimension 0, larger than size 2 of operand 'data' there; only along the axis (dimension 1) may 'indices' be larger than 'data'
+// ZERO: {{.*}}runtime-errors-continue.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' has size 3 in dimension 0, larger than size 2 of operand 'data' there; only along the axis (dimension 1) may 'indices' be larger than 'data'
+// ZERO: {{.*}}runtime-errors-continue.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' has size 3 in dimension 0, larger than size 2 of operand 'data' there; only along the axis (dimension 1) may 'indices' be larger than 'data'
 // ZERO: result 0: tensor<3x2xf32> = {{\[\[}}0, 0], [0, 0], [0, 0]]
 // ZERO-NEXT: result 1: tensor<3x2x!onnx.string> = {{\[\[}}"", ""], ["", ""], ["", ""]]
 //
 // Constant indices that are not a dense elements attribute (dense_resource)
 // are checked at run time.
 // RUN: not gather-runner %s -e resource_indices --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=RESOURCE
-// RESOURCE: error: {{.*}}runtime-errors-continue.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' holds value 99 at position [0], outside the valid range [-4, 3] for axis 0 of size 4
+// RESOURCE: {{.*}}runtime-errors-continue.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value 99 at position [0], outside the valid range [-4, 3] for axis 0 of size 4
 
 func.func @gather_1(%d: tensor<4xf32>, %i: tensor<?xi64>) -> tensor<1xf32> {
   %0 = onnx.GatherElements %d, %i : tensor<4xf32>, tensor<?xi64> -> tensor<1xf32>

@@ -5,27 +5,27 @@
 //
 // RUN: not gather-runner %s -e index_too_big --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=TOO-BIG
 // TOO-BIG-NOT: Unranked Memref
-// TOO-BIG: error: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' holds value 3 at position [1, 0], outside the valid range [-3, 2] for axis 1 of size 3
+// TOO-BIG: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value 3 at position [1, 0], outside the valid range [-3, 2] for axis 1 of size 3
 // TOO-BIG-NOT: error
 //
 // RUN: not gather-runner %s -e index_too_negative_i32 --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=TOO-NEG
-// TOO-NEG: error: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' holds value -4 at position [0, 2], outside the valid range [-3, 2] for axis 0 of size 3
+// TOO-NEG: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value -4 at position [0, 2], outside the valid range [-3, 2] for axis 0 of size 3
 //
 // RUN: not gather-runner %s -e index_int64_min --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=MIN
-// MIN: error: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' holds value -9223372036854775808 at position [1], outside the valid range [-4, 3] for axis 0 of size 4
+// MIN: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value -9223372036854775808 at position [1], outside the valid range [-4, 3] for axis 0 of size 4
 //
 // RUN: not gather-runner %s -e index_int64_max --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=MAX
-// MAX: error: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' holds value 9223372036854775807 at position [0], outside the valid range [-4, 3] for axis 0 of size 4
+// MAX: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value 9223372036854775807 at position [0], outside the valid range [-4, 3] for axis 0 of size 4
 //
 // RUN: not gather-runner %s -e index_int32_min --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=MIN32
-// MIN32: error: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' holds value -2147483648 at position [2], outside the valid range [-4, 3] for axis 0 of size 4
+// MIN32: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value -2147483648 at position [2], outside the valid range [-4, 3] for axis 0 of size 4
 //
 // RUN: not gather-runner %s -e indices_too_big_off_axis --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=SHAPE
 // SHAPE-NOT: Unranked Memref
-// SHAPE: error: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' has size 3 in dimension 0, larger than size 2 of operand 'data' there; only along the axis (dimension 1) may 'indices' be larger than 'data'
+// SHAPE: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' has size 3 in dimension 0, larger than size 2 of operand 'data' there; only along the axis (dimension 1) may 'indices' be larger than 'data'
 //
 // RUN: not gather-runner %s -e empty_axis --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=EMPTY-AXIS
-// EMPTY-AXIS: error: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 0], outside the valid range [0, -1] for axis 0 of size 0
+// EMPTY-AXIS: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value 0 at position [0, 0], outside the valid range [0, -1] for axis 0 of size 0
 //
 // Valid inputs at the edges run and print (nothing on stderr):
 // RUN: gather-runner %s -e valid_edges --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=VALID

@@ -18,9 +18,9 @@
 // CHECK-NEXT{LITERAL}:  [4,   2,   3]]
 // CHECK-NOT: error
 
-// DATA-RANK: error: {{.*}}unranked.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'data' must have the rank of operand 'indices' (2), but has rank 1 at run time
-// INDICES-RANK: error: {{.*}}unranked.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' must have the rank of operand 'data' (2), but has rank 3 at run time
-// TOO-BIG: error: {{.*}}unranked.mlir:{{[0-9]+:[0-9]+}}: 'onnx.GatherElements' op operand 'indices' holds value 2 at position [0, 1], outside the valid range [-2, 1] for axis 1 of size 2
+// DATA-RANK: {{.*}}unranked.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'data' must have the rank of operand 'indices' (2), but has rank 1 at run time
+// INDICES-RANK: {{.*}}unranked.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' must have the rank of operand 'data' (2), but has rank 3 at run time
+// TOO-BIG: {{.*}}unranked.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value 2 at position [0, 1], outside the valid range [-2, 1] for axis 1 of size 2
 
 func.func private @printMemrefF32(tensor<*xf32> {bufferization.access = "read"}) attributes {llvm.emit_c_interface}
 

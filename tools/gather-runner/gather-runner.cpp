@@ -335,7 +335,7 @@ static bool sawRuntimeError = false;
 /// The runtime's error handler in gather-runner.
 static void handleRuntimeError(const char *message, void * /*userData*/) {
   std::fflush(stdout);
-  std::fprintf(stderr, "error: %s\n", message);
+  std::fprintf(stderr, "%s\n", message);
   std::fflush(stderr);
   if (onRuntimeError == OnRuntimeError::Exit)
     std::_Exit(1); // Inside JIT-compiled code: no static destructors.

@@ -88,6 +88,23 @@ def ConvertONNXToLinalgPass
   ];
 }
 
+def ConvertONNXStringsToLLVMPass
+    : Pass<"convert-onnx-strings-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower onnx.ConstantString and onnx.StringSlice to the LLVM "
+                "dialect with one symbol table per module";
+  let description = [{
+    The lowerings that `convert-to-llvm` applies to `onnx.ConstantString`
+    (a private constant global per distinct content, named by its hash) and
+    `onnx.StringSlice` (gather/Conversion/ONNXToLLVM/ONNXToLLVM.h), run as a
+    partial conversion that keeps one symbol table per module for the whole
+    run: time linear in the number of constants, where `convert-to-llvm`
+    builds a symbol table per constant. The values then pass to the
+    remaining ops through `builtin.unrealized_conversion_cast`, which
+    `convert-to-llvm` and `reconcile-unrealized-casts` remove.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def CheckLoweredPass : Pass<"gather-check-lowered", "::mlir::ModuleOp"> {
   let summary = "Fail at the first op a lowering stage left behind";
   let description = [{

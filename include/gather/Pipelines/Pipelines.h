@@ -15,15 +15,15 @@
 //        --linalg-tile-and-vectorize-gathers-->   scf.forall + vector.gather
 //        --select-gather-form-->                  the gather form chosen for
 //                                                 the target CPU
-//        --eliminate-destination-empty-tensors, one-shot-bufferize-->
-//                                                 memref (in place into a
+//        --duplicate-shared-tensors, eliminate-destination-empty-tensors,
+//          one-shot-bufferize-->                  memref (in place into a
 //                                                 destination, on every path)
 //        --buffer-deallocation-pipeline, check-memref-allocations
 //          (failed or impossible allocations reported), scf-forall-to-parallel,
 //          convert-scf-to-openmp, convert-linalg-to-loops--> scf + omp
 //        --expand-strided-metadata, lower-affine, convert-scf-to-cf--> cf
-//        --convert-vector-to-llvm, convert-to-llvm,
-//          reconcile-unrealized-casts-->          llvm dialect
+//        --convert-vector-to-llvm, convert-onnx-strings-to-llvm,
+//          convert-to-llvm, reconcile-unrealized-casts--> llvm dialect
 //
 // With `shard-grid=N`, the gathers are first partitioned over N MPI
 // processes (onnx-shard-gathers, sharding-propagation, shard-partition,

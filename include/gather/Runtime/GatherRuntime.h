@@ -11,14 +11,16 @@
 // it, other hosts load it (e.g. `mlir-runner --shared-libs=.../lib/
 // libgather_runtime.so`, `lli --dlopen=...`) or link it.
 //
-// Each report formats one message, e.g.
-//   model.mlir:12:8: 'onnx.GatherElements' op operand 'indices' holds value
-//   7 at position [1, 0], outside the valid range [-3, 2] for axis 1 of
-//   size 3
+// Each report formats one message in the form of the compiler's
+// diagnostics, `<location>: error: <text>` (`error: <text>` without a
+// location), e.g.
+//   model.mlir:12:8: error: 'onnx.GatherElements' op operand 'indices' holds
+//   value 7 at position [1, 0], outside the valid range [-3, 2] for axis 1
+//   of size 3
 // and passes it to the error handler. The default handler flushes stdout,
-// prints `error: <message>` to stderr and ends the process with exit status
-// 1 (no signal, no abort). A host that wants to continue installs its own
-// handler; the compiled code then goes on safely: it never reads outside
+// prints the message and a newline to stderr and ends the process with exit
+// status 1 (no signal, no abort). A host that wants to continue installs its
+// own handler; the compiled code then goes on safely: it never reads outside
 // `data` (out-of-range indices are clamped, and a gather whose shapes do not
 // fit is skipped), but the result is unspecified.
 //
@@ -43,8 +45,9 @@ typedef struct GatherString {
   int64_t size;
 } GatherString;
 
-/// Receives the text of one run-time error (NUL-terminated, no newline) and
-/// the `userData` given to gatherSetErrorHandler (as MLIR's
+/// Receives the text of one run-time error (`<location>: error: <text>`,
+/// NUL-terminated, no newline) and the `userData` given to
+/// gatherSetErrorHandler (as MLIR's
 /// mlirContextAttachDiagnosticHandler does). Reports may come from several
 /// threads at once (threaded kernels).
 typedef void (*GatherErrorHandler)(const char *message, void *userData);
@@ -58,9 +61,9 @@ void gatherSetErrorHandler(GatherErrorHandler handler, void *userData);
 /// Every report takes as `location` the source location of the op that
 /// failed, as the compiler printed it (`file.mlir:12:8`, or the ONNX model
 /// file and node for imported models), NUL-terminated; null or "" when
-/// unknown. The message then starts with `<location>: 'onnx.GatherElements'
-/// op ` and uses the words of the verifier's diagnostic for the same rule
-/// (see the op's description in ONNXOps.td).
+/// unknown. The message then starts with `<location>: error:
+/// 'onnx.GatherElements' op ` and uses the words of the verifier's
+/// diagnostic for the same rule (see the op's description in ONNXOps.td).
 
 /// Called by compiled onnx.GatherElements code: index `value` at
 /// `position[0..rank)` of `indices` is outside [-axisSize, axisSize - 1]
@@ -113,6 +116,15 @@ void gatherReportRankError(const char *location, int64_t operand, int64_t rank,
 /// for <what>". Does not return: the code cannot go on without the buffer,
 /// so when the handler returns the process ends with exit status 1.
 void gatherReportAllocationError(int64_t bytes, const char *what);
+
+/// Called by compiled code (check-memref-allocations) around every heap
+/// allocation, unconditionally: when `failed` is non-zero, reports as
+/// gatherReportAllocationError(bytes, what) does, at `location` (the source
+/// location of the allocation, `file:line:col`, or ""), and does not
+/// return; otherwise returns at once. (One call instead of a branch keeps
+/// the compiled code straight-line.)
+void gatherReportAllocationErrorIf(int32_t failed, int64_t bytes,
+                                   const char *location, const char *what);
 
 /// Printing of entry-point results (used by gather-runner). Each prints one
 /// line to stdout:

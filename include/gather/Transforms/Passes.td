@@ -212,6 +212,25 @@ def EliminateDestinationEmptyTensorsPass
   ];
 }
 
+def DuplicateSharedTensorsPass : Pass<"duplicate-shared-tensors"> {
+  let summary = "Give each use of a tensor.empty or a constant tensor its own "
+                "op before bufferization";
+  let description = [{
+    CSE merges equal `tensor.empty` ops and equal constant tensors
+    (`arith.constant` of a tensor type): N ops of one shape then write into,
+    or read, one value. One-Shot Bufferize's analysis (and
+    `eliminate-empty-tensors`, which runs it) looks at every use of the
+    aliases of a value for each of them: time quadratic, for writes into a
+    shared `tensor.empty` cubic, in N (1,000 two-string constants in one
+    function: seconds). This pass, run after the last CSE and before
+    bufferization, gives every use but one its own copy of the op, created
+    just before the user (the dynamic sizes of a `tensor.empty`
+    dominate it there). The result is the same: an empty tensor has no
+    contents, and bufferization makes equal constants one `memref.global`.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def CheckAllocationsPass
     : Pass<"check-memref-allocations", "::mlir::ModuleOp"> {
   let summary = "Report failed or impossible heap allocations through "
@@ -229,21 +248,23 @@ def CheckAllocationsPass
     2. After the allocation, a null buffer (for a non-zero size) is
        reported with the number of bytes requested.
 
-    Both call `gatherReportAllocationError(bytes, what)` of gather's runtime
-    (include/gather/Runtime/GatherRuntime.h), where `what` is a
+    Both are one call of `gatherReportAllocationErrorIf(failed, bytes,
+    what)` of gather's runtime (include/gather/Runtime/GatherRuntime.h),
+    which reports when `failed` (an i32, 0 or 1) is set. `what` is a
     NUL-terminated description of the buffer made at compile time from the
     op's location and type, e.g. `onnx.GatherElements at "f.mlir":4:8
     (memref<?xf32>)` (convert-onnx-to-linalg names its result buffers with
-    a NameLoc). The report does not return. Every heap allocation is
-    checked; `memref.alloca` (stack buffers: small and static in the code
-    gather generates) is not.
+    a NameLoc), one private global per distinct text. The report does not
+    return. The checks add no branch to the IR: lowering one `scf.if` per
+    allocation to control flow would take time quadratic in their number.
+    Every heap allocation is checked; `memref.alloca` (stack buffers: small
+    and static in the code gather generates) is not.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect",
   ];
 }
 

@@ -5,14 +5,24 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Conversion/ONNXToLLVM/ONNXToLLVM.h"
+#include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
+
+#include <optional>
+
+namespace gather {
+#define GEN_PASS_DEF_CONVERTONNXSTRINGSTOLLVMPASS
+#include "gather/Conversion/Passes.h.inc"
+} // namespace gather
 
 using namespace mlir;
 using namespace gather;
@@ -23,7 +33,9 @@ namespace {
 /// private constant global per distinct content, named by its hash.
 struct ConstantStringOpLowering
     : public ConvertOpToLLVMPattern<ONNX::ConstantStringOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  ConstantStringOpLowering(const LLVMTypeConverter &converter,
+                           SymbolTableCollection *symbolTables)
+      : ConvertOpToLLVMPattern(converter), symbolTables(symbolTables) {}
 
   LogicalResult
   matchAndRewrite(ONNX::ConstantStringOp op, OpAdaptor adaptor,
@@ -39,9 +51,13 @@ struct ConstantStringOpLowering
       data = LLVM::ZeroOp::create(rewriter, loc, ptrType);
     } else {
       Operation *module = LLVM::parentLLVMModule(op);
-      // (A symbol table per op: a cache kept in the pattern would outlive
-      // the module, since convert-to-llvm keeps its patterns across runs.)
-      SymbolTable symbolTable(module);
+      // Without the caller's tables, one per op (time linear in the
+      // module's symbols: a cache kept in the pattern would outlive the
+      // module, since convert-to-llvm keeps its patterns across runs).
+      std::optional<SymbolTable> ownTable;
+      SymbolTable &symbolTable = symbolTables
+                                     ? symbolTables->getSymbolTable(module)
+                                     : ownTable.emplace(module);
       // Named by a hash of the bytes; a (rare) collision takes the next
       // free suffix, so equal contents share one global and different ones
       // never do.
@@ -82,6 +98,9 @@ struct ConstantStringOpLowering
     rewriter.replaceOp(op, result);
     return success();
   }
+
+private:
+  SymbolTableCollection *symbolTables;
 };
 
 /// onnx.StringSlice %s[%begin, %length] -> {s.data + b, l} with
@@ -116,6 +135,24 @@ struct StringSliceOpLowering
   }
 };
 
+struct ConvertONNXStringsToLLVMPass
+    : public gather::impl::ConvertONNXStringsToLLVMPassBase<
+          ConvertONNXStringsToLLVMPass> {
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    LLVMTypeConverter converter(context);
+    RewritePatternSet patterns(context);
+    SymbolTableCollection symbolTables;
+    populateONNXToLLVMConversionPatterns(converter, patterns, &symbolTables);
+    ConversionTarget target(*context);
+    target.addLegalDialect<LLVM::LLVMDialect>();
+    target.addIllegalOp<ONNX::ConstantStringOp, ONNX::StringSliceOp>();
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
 struct ONNXToLLVMDialectInterface : public ConvertToLLVMPatternInterface {
   using ConvertToLLVMPatternInterface::ConvertToLLVMPatternInterface;
 
@@ -128,15 +165,17 @@ struct ONNXToLLVMDialectInterface : public ConvertToLLVMPatternInterface {
 
 } // namespace
 
-void gather::populateONNXToLLVMConversionPatterns(LLVMTypeConverter &converter,
-                                                  RewritePatternSet &patterns) {
+void gather::populateONNXToLLVMConversionPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    SymbolTableCollection *symbolTables) {
   converter.addConversion([](ONNX::StringType type) -> Type {
     MLIRContext *context = type.getContext();
     return LLVM::LLVMStructType::getLiteral(
         context,
         {LLVM::LLVMPointerType::get(context), IntegerType::get(context, 64)});
   });
-  patterns.add<ConstantStringOpLowering, StringSliceOpLowering>(converter);
+  patterns.add<ConstantStringOpLowering>(converter, symbolTables);
+  patterns.add<StringSliceOpLowering>(converter);
 }
 
 void gather::registerConvertONNXToLLVMInterface(DialectRegistry &registry) {

@@ -99,23 +99,6 @@ Value toI64(OpBuilder &builder, Location loc, Value index) {
   return arith::IndexCastOp::create(builder, loc, builder.getI64Type(), index);
 }
 
-/// Index arithmetic shared by the gather and the checks: `index` (an i32 or
-/// i64 index value) sign-extended to `index` and wrapped if negative, and
-/// whether the result lies in [0, axisSize).
-std::pair<Value, Value> normalizeIndex(OpBuilder &b, Location loc, Value index,
-                                       Value axisSize) {
-  Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value isNegative =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, zero);
-  Value wrapped = arith::AddIOp::create(b, loc, i, axisSize);
-  Value normalized = arith::SelectOp::create(b, loc, isNegative, wrapped, i);
-  // Unsigned compare: values still negative are out of range too.
-  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                        normalized, axisSize);
-  return {normalized, inRange};
-}
-
 /// onnx.GatherElements -> tensor.empty + linalg.generic:
 ///
 ///   out[i0, .., ir-1] = data[i0, .., k, .., ir-1],  k at position `axis`,
@@ -374,7 +357,7 @@ private:
         ValueRange{init}, indexingMaps, iteratorTypes,
         [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
           auto [normalized, inRange] =
-              normalizeIndex(b, nestedLoc, args[0], axisSize);
+              ONNX::buildNormalizedIndex(b, nestedLoc, args[0], axisSize);
           Value zero = arith::ConstantIndexOp::create(b, nestedLoc, 0);
           Value safeIndex =
               arith::SelectOp::create(b, nestedLoc, inRange, normalized, zero);
@@ -439,7 +422,8 @@ private:
                                                utils::IteratorType::reduction),
               [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
                 Value inRange =
-                    normalizeIndex(b, nestedLoc, args[0], axisSize).second;
+                    ONNX::buildNormalizedIndex(b, nestedLoc, args[0], axisSize)
+                        .second;
                 linalg::YieldOp::create(
                     b, nestedLoc,
                     arith::OrIOp::create(b, nestedLoc, args[1],
@@ -594,7 +578,8 @@ private:
           }
           Value index =
               tensor::ExtractOp::create(lb, nestedLoc, indices, coordinates);
-          Value inRange = normalizeIndex(lb, nestedLoc, index, axisSize).second;
+          Value inRange =
+              ONNX::buildNormalizedIndex(lb, nestedLoc, index, axisSize).second;
           Value outOfRange = negate(lb, nestedLoc, inRange);
           Value reportNow = arith::AndIOp::create(
               lb, nestedLoc, outOfRange,

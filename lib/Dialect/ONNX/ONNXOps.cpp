@@ -7,6 +7,7 @@
 #include "gather/Dialect/ONNX/ONNXOps.h"
 #include "gather/Support/CheckedSize.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -232,6 +233,21 @@ LogicalResult gather::ONNX::verifyGatherElements(
     return success();
   }
   return success();
+}
+
+std::pair<Value, Value> gather::ONNX::buildNormalizedIndex(OpBuilder &b,
+                                                           Location loc,
+                                                           Value index,
+                                                           Value axisSize) {
+  Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value isNegative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, zero);
+  Value wrapped = arith::AddIOp::create(b, loc, i, axisSize);
+  Value normalized = arith::SelectOp::create(b, loc, isNegative, wrapped, i);
+  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        normalized, axisSize);
+  return {normalized, inRange};
 }
 
 LogicalResult GatherElementsOp::verify() {

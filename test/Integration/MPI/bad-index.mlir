@@ -9,8 +9,8 @@
 // RUN: sh -c "timeout 60 %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-dim=1' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,TWO
 
 // CHECK-NOT: result
-// TWO-COUNT-2: error: {{.*}}bad-index.mlir:{{[0-9]+}}:{{[0-9]+}}: 'onnx.GatherElements' op operand 'indices' holds value 7 at position [3, 0], outside the valid range [-4, 3] for axis 1 of size 4
-// FOUR-COUNT-4: error: {{.*}}bad-index.mlir:{{[0-9]+}}:{{[0-9]+}}: 'onnx.GatherElements' op operand 'indices' holds value 7 at position [3, 0], outside the valid range [-4, 3] for axis 1 of size 4
+// TWO-COUNT-2: {{.*}}bad-index.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value 7 at position [3, 0], outside the valid range [-4, 3] for axis 1 of size 4
+// FOUR-COUNT-4: {{.*}}bad-index.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value 7 at position [3, 0], outside the valid range [-4, 3] for axis 1 of size 4
 // CHECK-NOT: error
 // CHECK-NOT: result
 // CHECK: exit status 1

@@ -22,14 +22,22 @@ namespace mlir {
 class DialectRegistry;
 class LLVMTypeConverter;
 class RewritePatternSet;
+class SymbolTableCollection;
 } // namespace mlir
 
 namespace gather {
 
 /// Adds the `!onnx.string` type conversion to `converter` and the
-/// onnx.ConstantString and onnx.StringSlice lowerings to `patterns`.
-void populateONNXToLLVMConversionPatterns(mlir::LLVMTypeConverter &converter,
-                                          mlir::RewritePatternSet &patterns);
+/// onnx.ConstantString and onnx.StringSlice lowerings to `patterns`. The
+/// globals of onnx.ConstantString are found and named with `symbolTables`
+/// when given (as upstream's populateFuncToLLVMConversionPatterns does);
+/// the caller keeps it for the whole conversion. Without it, each
+/// onnx.ConstantString builds a symbol table of its module: time quadratic
+/// in the number of constants (convert-onnx-strings-to-llvm, which the
+/// onnx-to-llvm pipeline runs before convert-to-llvm, passes one).
+void populateONNXToLLVMConversionPatterns(
+    mlir::LLVMTypeConverter &converter, mlir::RewritePatternSet &patterns,
+    mlir::SymbolTableCollection *symbolTables = nullptr);
 
 /// Registers the onnx dialect's ConvertToLLVMPatternInterface.
 void registerConvertONNXToLLVMInterface(mlir::DialectRegistry &registry);

@@ -37,6 +37,22 @@ mlir::LogicalResult
 verifyGatherElements(llvm::function_ref<mlir::InFlightDiagnostic()> emitOpError,
                      mlir::Value data, mlir::Value indices, int64_t axis,
                      mlir::Type resultType = nullptr);
+
+/// The ONNX rule for an index value along an axis of size s (GatherElements,
+/// opset 13, "Inputs", indices: "All index values are expected to be within
+/// bounds [-s, s-1] along axis of size s"; a negative value counts from the
+/// back), as IR at the builder's insertion point: `index` (a scalar i32 or
+/// i64 value, sign-extended) and `axisSize` (an `index` value s >= 0) give
+///   normalized = index < 0 ? index + s : index     (`index` type)
+///   inRange    = 0 <= normalized < s               (i1, one unsigned compare:
+///                                                   values still negative
+///                                                   are out of range too)
+/// Returns {normalized, inRange} (arith ops only). Used by the lowering of
+/// onnx.GatherElements, its run-time checks and its sharding.
+std::pair<mlir::Value, mlir::Value> buildNormalizedIndex(mlir::OpBuilder &b,
+                                                         mlir::Location loc,
+                                                         mlir::Value index,
+                                                         mlir::Value axisSize);
 } // namespace gather::ONNX
 
 #endif // GATHER_DIALECT_ONNX_ONNXOPS_H

@@ -13,6 +13,7 @@
 
 #include "GatherElementsView.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
+#include "gather/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -397,13 +398,8 @@ struct GatherElementsShardingModel
         builder, loc, TypeRange{inits[0].getType(), inits[1].getType()},
         ValueRange{indices}, inits, maps, parallel,
         [&](OpBuilder &b, Location nl, ValueRange args) {
-          Value n =
-              arith::IndexCastOp::create(b, nl, b.getIndexType(), args[0]);
+          Value n = ONNX::buildNormalizedIndex(b, nl, args[0], axisSize).first;
           Value zero = arith::ConstantIndexOp::create(b, nl, 0);
-          Value negative =
-              arith::CmpIOp::create(b, nl, arith::CmpIPredicate::slt, n, zero);
-          n = arith::SelectOp::create(
-              b, nl, negative, arith::AddIOp::create(b, nl, n, axisSize), n);
           Value offset = arith::SubIOp::create(b, nl, n, lo);
           // Unsigned: n < lo is out of the slab too.
           Value inSlab = arith::CmpIOp::create(b, nl, arith::CmpIPredicate::ult,
@@ -506,17 +502,9 @@ struct GatherElementsShardingModel
             SmallVector<utils::IteratorType>(rank,
                                              utils::IteratorType::reduction),
             [&](OpBuilder &b, Location nl, ValueRange args) {
-              Value n =
-                  arith::IndexCastOp::create(b, nl, b.getIndexType(), args[0]);
-              Value zeroIndex = arith::ConstantIndexOp::create(b, nl, 0);
-              Value negative = arith::CmpIOp::create(
-                  b, nl, arith::CmpIPredicate::slt, n, zeroIndex);
-              n = arith::SelectOp::create(
-                  b, nl, negative, arith::AddIOp::create(b, nl, n, axisSize),
-                  n);
-              Value inRange = arith::CmpIOp::create(
-                  b, nl, arith::CmpIPredicate::ult, n, axisSize);
-              Value position = zeroIndex;
+              Value inRange =
+                  ONNX::buildNormalizedIndex(b, nl, args[0], axisSize).second;
+              Value position = arith::ConstantIndexOp::create(b, nl, 0);
               for (int64_t d = 0; d < rank; ++d) {
                 Value coordinate = arith::AddIOp::create(
                     b, nl, linalg::IndexOp::create(b, nl, d), offsets[d]);
