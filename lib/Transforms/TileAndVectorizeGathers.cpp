@@ -1043,17 +1043,23 @@ struct TileAndVectorizeGathersPass
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    if (vectorSize < 0 || vectorSize > kMaxVectorSize ||
-        parallelThreshold < 0 || parallelChunk < 1)
+    auto fail = [&] {
       return emitError(UnknownLoc::get(context),
-                       "linalg-tile-and-vectorize-gathers: vector-size must "
-                       "be in [0, ")
-             << kMaxVectorSize
-             << "], parallel-threshold >= 0 and parallel-chunk >= 1";
+                       "linalg-tile-and-vectorize-gathers: ");
+    };
+    if (vectorSize < 0 || vectorSize > kMaxVectorSize)
+      return fail() << "vector-size must be in [0, " << kMaxVectorSize
+                    << "] (0: scalar loops), not " << vectorSize.getValue();
+    if (parallelThreshold < 0)
+      return fail() << "parallel-threshold must be >= 0, not "
+                    << parallelThreshold.getValue();
+    if (parallelChunk < 1)
+      return fail() << "parallel-chunk must be >= 1, not "
+                    << parallelChunk.getValue();
     if (prefetchDistance < 0)
-      return emitError(UnknownLoc::get(context),
-                       "linalg-tile-and-vectorize-gathers: prefetch-distance "
-                       "must be >= 0 (bytes; 0: no prefetches)");
+      return fail() << "prefetch-distance must be >= 0 (bytes; 0: no "
+                       "prefetches), not "
+                    << prefetchDistance.getValue();
     return success();
   }
 

@@ -1,14 +1,21 @@
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers --canonicalize --cse --split-input-file | FileCheck %s
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers="vector-size=0 parallel=false" --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=SCALAR
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers="parallel-threshold=0" --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=ALL
-// RUN: not gather-opt %s --linalg-tile-and-vectorize-gathers="vector-size=-1" 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: not gather-opt %s --linalg-tile-and-vectorize-gathers="vector-size=257" 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: not gather-opt %s --onnx-to-llvm="parallel-threshold=-5" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not gather-opt %s --linalg-tile-and-vectorize-gathers="vector-size=-1" 2>&1 | FileCheck %s --check-prefix=BAD-NEG
+// RUN: not gather-opt %s --linalg-tile-and-vectorize-gathers="vector-size=257" 2>&1 | FileCheck %s --check-prefix=BAD-BIG
+// RUN: not gather-opt %s --onnx-to-llvm="parallel-threshold=-5" 2>&1 | FileCheck %s --check-prefix=BAD-THRESHOLD
+// RUN: not gather-opt %s --linalg-tile-and-vectorize-gathers="parallel-chunk=0" 2>&1 | FileCheck %s --check-prefix=BAD-CHUNK
 // vector-size=1 is scalar code.
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --linalg-tile-and-vectorize-gathers="vector-size=1" --split-input-file | FileCheck %s --check-prefix=SCALAR
 
-// BAD: error: linalg-tile-and-vectorize-gathers: vector-size must be in [0, 256], parallel-threshold >= 0 and parallel-chunk >= 1
-// BAD-NOT: error
+// BAD-NEG: error: linalg-tile-and-vectorize-gathers: vector-size must be in [0, 256] (0: scalar loops), not -1
+// BAD-NEG-NOT: error
+// BAD-BIG: error: linalg-tile-and-vectorize-gathers: vector-size must be in [0, 256] (0: scalar loops), not 257
+// BAD-BIG-NOT: error
+// BAD-THRESHOLD: error: linalg-tile-and-vectorize-gathers: parallel-threshold must be >= 0, not -5
+// BAD-THRESHOLD-NOT: error
+// BAD-CHUNK: error: linalg-tile-and-vectorize-gathers: parallel-chunk must be >= 1, not 0
+// BAD-CHUNK-NOT: error
 
 // A large static gather (2^16 elements, the default threshold): one
 // scf.forall over the rows; each row is one loop of vectors of 16 that reads
