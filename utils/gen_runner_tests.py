@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the JIT execution tests test/Runner/*.mlir of onnx.GatherElements.
+"""Generates the JIT execution tests test/Integration/Runner/*.mlir of onnx.GatherElements.
 
 Each test file JIT-runs onnx.GatherElements with gather-runner and checks the
 printMemref output with FileCheck. The expected outputs are computed here with
@@ -14,7 +14,7 @@ and cross-checked against the spec's explicit rank-2/3/4 loop equations
 (MemRefDataPrinter in mlir/ExecutionEngine/RunnerUtils.h).
 
 Usage: utils/gen_runner_tests.py [OUTDIR [FILE.mlir...]]
-  OUTDIR defaults to test/Runner next to this script; FILEs restrict the
+  OUTDIR defaults to test/Integration/Runner next to this script; FILEs restrict the
   output to those files. Plain python3, no third-party modules.
 """
 
@@ -872,7 +872,7 @@ def cross_check(case):
 if __name__ == "__main__":
     import os
     here = os.path.dirname(os.path.abspath(__file__))
-    outdir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "test", "Runner")
+    outdir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "test", "Integration", "Runner")
     only = sys.argv[2:]
     for name, (header, fn) in FILES.items():
         if only and name not in only:

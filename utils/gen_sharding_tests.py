@@ -3,7 +3,7 @@
 kernels run by gather-runner on one process and, partitioned with
 `shard-grid=N`, on N MPI processes; the tests compare both outputs (the
 single-process output is itself checked against the ONNX equations by
-test/Runner).
+test/Integration/Runner).
 
 - cases.mlir: every axis of a rank-3 case, negative indices, i32 indices,
   indices larger than data along the axis, f16/bf16/i8/i1/ui8/f64/complex

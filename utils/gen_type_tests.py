@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes test/Runner/types/<type>.mlir: one JIT test per ONNX element type.
+"""Writes test/Integration/Runner/types/<type>.mlir: one JIT test per ONNX element type.
 
 Each test gathers from a rank-1 `data` constant holding the type's special
 values (extremes, -0.0, NaN payloads, infinities, subnormals, unsigned values
@@ -16,7 +16,7 @@ the tools. Run this script to rewrite the files.
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "test", "Runner", "types")
+OUT = os.path.join(HERE, "..", "test", "Integration", "Runner", "types")
 
 # type -> list of (MLIR literal, expected printed text)
 TYPES = {

@@ -3,7 +3,7 @@
 # (utils/build.sh) and runs the whole lit suite in build/test. The last line
 # printed is the summary `N passed, N failed, N skipped`; the exit status is
 # non-zero if any test failed, none passed, or the setup or build failed.
-# Extra arguments go to lit (e.g. `utils/test.sh --filter Runner`).
+# Extra arguments go to lit (e.g. `utils/test.sh --filter Integration/Runner`).
 #
 # With GATHER_SANITIZERS=1 (as CI runs it, .ci/run) it also builds
 # build-asan/ with AddressSanitizer, UndefinedBehaviorSanitizer and libFuzzer

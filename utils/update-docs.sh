@@ -5,5 +5,6 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
 ninja -C "$build" mlir-doc
-cp "$build"/docs/gather/*.md "$root/docs/"
+mkdir -p "$root/docs/generated"
+cp "$build"/docs/gather/*.md "$root/docs/generated/"
 echo "updated: $(cd "$build/docs/gather" && ls *.md | tr '\n' ' ')"

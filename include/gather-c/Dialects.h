@@ -38,7 +38,7 @@ MLIR_CAPI_EXPORTED void
 mlirGatherRegisterPipelineDependencies(MlirDialectRegistry registry);
 
 /// Registers gather's passes (convert-onnx-to-linalg, onnx-shape-inference,
-/// linalg-tile-and-vectorize-gathers) and the onnx-to-llvm pipeline for
+/// gather-codegen) and the onnx-to-llvm pipeline for
 /// textual pipelines, e.g. mlirParsePassPipeline(pm,
 /// "builtin.module(onnx-to-llvm{num-threads=1})", ...)
 /// (gather::registerAllPasses). Calls after the first do nothing.

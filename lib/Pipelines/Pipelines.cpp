@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Codegen/Passes.h"
 #include "gather/Conversion/ONNXToLLVM/ONNXToLLVM.h"
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
-#include "gather/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
@@ -82,23 +82,22 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   int64_t vectorSize =
       options.gatherForm == GatherForm::Scalar ? 0 : options.vectorSize;
   {
-    TileAndVectorizeGathersPassOptions codegenOptions;
+    CodegenPassOptions codegenOptions;
     codegenOptions.vectorSize = vectorSize;
     codegenOptions.parallel = threads;
     codegenOptions.parallelThreshold = options.parallelThreshold;
     codegenOptions.prefetchDistance = options.prefetchDistance;
-    pm.addNestedPass<func::FuncOp>(
-        createTileAndVectorizeGathersPass(codegenOptions));
+    pm.addNestedPass<func::FuncOp>(createCodegenPass(codegenOptions));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
   // The form of the vector.gathers for the target CPU (which it also checks
   // and stamps on the functions when explicit).
-  SelectGatherFormPassOptions formOptions;
+  SelectFormPassOptions formOptions;
   formOptions.targetCpu = options.targetCpu;
   formOptions.targetFeatures = options.targetFeatures;
   formOptions.gatherForm = options.gatherForm;
-  pm.addPass(createSelectGatherFormPass(formOptions));
+  pm.addPass(createSelectFormPass(formOptions));
   // No tensor.empty or constant tensor shared by many ops (CSE merged equal
   // ones): bufferization's analysis would take time quadratic in their uses.
   pm.addPass(createDuplicateSharedTensorsPass());
@@ -177,11 +176,12 @@ LogicalResult gather::buildONNXToLLVMPipeline(OpPassManager &pm,
 void gather::registerONNXToLLVMPipeline() {
   PassPipelineRegistration<ONNXToLLVMPipelineOptions>(
       "onnx-to-llvm",
-      "Lower onnx dialect IR to the LLVM dialect: check-gather-destinations, "
-      "convert-onnx-to-linalg, linalg-tile-and-vectorize-gathers, "
-      "select-gather-form, duplicate-shared-tensors, "
-      "eliminate-destination-empty-tensors, one-shot-bufferize, "
-      "buffer deallocation, check-memref-allocations, "
+      "Lower onnx dialect IR to the LLVM dialect: "
+      "onnx-check-gather-destinations, "
+      "convert-onnx-to-linalg, gather-codegen, "
+      "gather-select-form, gather-duplicate-shared-tensors, "
+      "gather-eliminate-destination-empty-tensors, one-shot-bufferize, "
+      "buffer deallocation, gather-check-allocations, "
       "convert-scf-to-openmp, convert-linalg-to-loops, "
       "convert-scf-to-cf, convert-vector-to-llvm, "
       "convert-onnx-strings-to-llvm, convert-to-llvm",
@@ -195,7 +195,7 @@ void gather::registerAllPasses() {
     registerGatherConversionPasses();
     ONNX::registerONNXTransformsPasses();
     ONNX::registerONNXShardingPasses();
-    registerGatherTransformsPasses();
+    registerGatherCodegenPasses();
     registerONNXToLLVMPipeline();
     return true;
   }();

@@ -1,5 +1,5 @@
 // The onnx-to-llvm pipeline gives vectorized gathers the form chosen for
-// the target CPU (select-gather-form, docs/CodeShape.md): LLVM masked
+// the target CPU (gather-select-form, docs/CodeShape.md): LLVM masked
 // gathers for Skylake-SP, per-lane scalar loads and one vector store for
 // Zen 4 and Haswell; gather-form=scalar vectorizes nothing. An explicit
 // target is stamped on every function (the OpenMP outlined ones included,
@@ -52,7 +52,7 @@
 // IR-SKX: call <16 x float> @llvm.masked.gather.v16f32
 // IR-SKX: attributes #[[ATTR]] = { "target-cpu"="skylake-avx512" }
 // IR-HOST-NOT: "target-cpu"
-// IR-BAD: error: select-gather-form: target-cpu 'k8-sse4' is not a CPU of x86_64
+// IR-BAD: error: gather-select-form: target-cpu 'k8-sse4' is not a CPU of x86_64
 
 func.func @gather(%d: tensor<64x256xf32>, %i: tensor<64x256xi64>) -> tensor<64x256xf32> attributes {llvm.emit_c_interface} {
   %0 = onnx.GatherElements %d, %i axis = 1 : tensor<64x256xf32>, tensor<64x256xi64>

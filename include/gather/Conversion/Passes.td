@@ -53,7 +53,7 @@ def ConvertONNXToLinalgPass
     - every index value in [-s, s-1]: after the gather, a `linalg.generic`
       over the same iteration space ORs "out of range" along each innermost
       row (parallel over the other dimensions, so
-      `linalg-tile-and-vectorize-gathers` runs it in the gather's loop over
+      `gather-codegen` runs it in the gather's loop over
       the rows, on the row of `indices` just read) and a
       small reduction gives "any out of range"; if so, a cold loop calls
       `gatherReportIndexError` with each bad value and its position, for
@@ -133,7 +133,7 @@ def CheckLoweredPass : Pass<"gather-check-lowered", "::mlir::ModuleOp"> {
 }
 
 def CheckGatherDestinationsPass
-    : Pass<"check-gather-destinations", "::mlir::ModuleOp"> {
+    : Pass<"onnx-check-gather-destinations", "::mlir::ModuleOp"> {
   let summary = "Check at run time that a gather's destination "
                 "(destination-passing style) has the result's sizes";
   let description = [{

@@ -7,18 +7,19 @@
 // The one definition of gather's lowering pipeline, shared by gather-opt
 // (`--onnx-to-llvm`), gather-runner, gather-translate and library users:
 //
-//   onnx --check-gather-destinations-->           run-time size checks of
+//   onnx --onnx-check-gather-destinations-->           run-time size checks of
 //                                                 DPS destinations
 //        --canonicalize, onnx-shape-inference-->  folded, refined onnx
 //        --convert-onnx-to-linalg-->              linalg + tensor + arith
 //                                                 (+ run-time checks)
-//        --linalg-tile-and-vectorize-gathers-->   scf.forall + vector.gather
-//        --select-gather-form-->                  the gather form chosen for
+//        --gather-codegen-->   scf.forall + vector.gather
+//        --gather-select-form-->                  the gather form chosen for
 //                                                 the target CPU
-//        --duplicate-shared-tensors, eliminate-destination-empty-tensors,
+//        --gather-duplicate-shared-tensors,
+//        gather-eliminate-destination-empty-tensors,
 //          one-shot-bufferize-->                  memref (in place into a
 //                                                 destination, on every path)
-//        --buffer-deallocation-pipeline, check-memref-allocations
+//        --buffer-deallocation-pipeline, gather-check-allocations
 //          (failed or impossible allocations reported), scf-forall-to-parallel,
 //          convert-scf-to-openmp, convert-linalg-to-loops--> scf + omp
 //        --expand-strided-metadata, lower-affine, convert-scf-to-cf--> cf
@@ -27,7 +28,7 @@
 //
 // With `shard-grid=N`, the gathers are first partitioned over N MPI
 // processes (onnx-shard-gathers, sharding-propagation, shard-partition,
-// shard-prepare-for-mpi, convert-shard-to-mpi; docs/Sharding.md).
+// gather-shard-prepare-for-mpi, convert-shard-to-mpi; docs/Sharding.md).
 //
 // The scalar single-threaded form (`vector-size=0 num-threads=1`) is the
 // oracle the tests compare the vectorized and threaded forms with. Code built
@@ -41,7 +42,7 @@
 #ifndef GATHER_PIPELINES_PIPELINES_H
 #define GATHER_PIPELINES_PIPELINES_H
 
-#include "gather/Transforms/TargetInfo.h"
+#include "gather/Codegen/TargetInfo.h"
 
 #include "mlir/IR/Location.h"
 #include "mlir/Pass/PassOptions.h"
@@ -84,7 +85,7 @@ struct ONNXToLLVMPipelineOptions
       *this, "target-cpu",
       llvm::cl::desc("LLVM CPU name the code is for (e.g. znver4, "
                      "skylake-avx512, haswell); empty: the host. Chooses the "
-                     "form of vectorized gathers (select-gather-form, "
+                     "form of vectorized gathers (gather-select-form, "
                      "docs/CodeShape.md)"),
       llvm::cl::init("")};
   PassOptions::Option<std::string> targetFeatures{
@@ -151,7 +152,7 @@ mlir::LogicalResult buildONNXToLLVMPipeline(mlir::OpPassManager &pm,
 void registerONNXToLLVMPipeline();
 
 /// Registers every gather pass (convert-onnx-to-linalg, onnx-shape-inference,
-/// linalg-tile-and-vectorize-gathers) and the onnx-to-llvm pipeline in MLIR's
+/// gather-codegen) and the onnx-to-llvm pipeline in MLIR's
 /// global registries, as mlir::registerAllPasses() does for upstream's. Used
 /// by the tools, GatherPlugin and the C API. Calls after the first do
 /// nothing (a pipeline name may be registered only once).

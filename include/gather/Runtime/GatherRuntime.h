@@ -108,7 +108,7 @@ void gatherReportDestinationShapeError(const char *location, int64_t dim,
 void gatherReportRankError(const char *location, int64_t operand, int64_t rank,
                            int64_t expectedRank);
 
-/// Called by compiled code (check-memref-allocations) when a heap buffer
+/// Called by compiled code (gather-check-allocations) when a heap buffer
 /// cannot be had: `bytes` is the size requested (-1: larger than INT64_MAX
 /// bytes, not even attempted), `what` a NUL-terminated description of the
 /// buffer made at compile time (the op that needs it, its source location
@@ -117,7 +117,7 @@ void gatherReportRankError(const char *location, int64_t operand, int64_t rank,
 /// so when the handler returns the process ends with exit status 1.
 void gatherReportAllocationError(int64_t bytes, const char *what);
 
-/// Called by compiled code (check-memref-allocations) around every heap
+/// Called by compiled code (gather-check-allocations) around every heap
 /// allocation, unconditionally: when `failed` is non-zero, reports as
 /// gatherReportAllocationError(bytes, what) does, at `location` (the source
 /// location of the allocation, `file:line:col`, or ""), and does not

@@ -298,7 +298,7 @@ private:
 
   /// The result buffer, of the shape of `indices`. Its location names the
   /// op (`loc("onnx.GatherElements"(at <loc>))`), so that a failed
-  /// allocation of it is reported as the gather's (check-memref-allocations).
+  /// allocation of it is reported as the gather's (gather-check-allocations).
   static Value emitEmpty(OpBuilder &b, Location loc, Value indices,
                          RankedTensorType resultType) {
     SmallVector<Value> dynamicSizes;
@@ -340,7 +340,7 @@ private:
   /// The gather: an all-parallel linalg.generic over the shape of
   /// `indices`. With `checkIndices`, also "any index value out of range"
   /// (second returned value, see emitAnyOutOfRange), emitted right after
-  /// it: linalg-tile-and-vectorize-gathers fuses the two into one loop nest
+  /// it: gather-codegen fuses the two into one loop nest
   /// that reads each index value once.
   SmallVector<Value> emitGather(OpBuilder &builder, Location loc, Value data,
                                 Value indices, int64_t axis, Value axisSize,
@@ -403,7 +403,7 @@ private:
 
   /// Whether any value of `indices` is outside [-s, s-1] (s = `axisSize`):
   /// a linalg.generic reducing all dimensions of `indices` into a
-  /// tensor<i1> (OR of !inRange). linalg-tile-and-vectorize-gathers fuses it
+  /// tensor<i1> (OR of !inRange). gather-codegen fuses it
   /// into the loop of the gather over the same `indices`.
   Value emitAnyOutOfRange(OpBuilder &builder, Location loc, Value indices,
                           Value axisSize) {
@@ -890,7 +890,7 @@ std::tuple<Value, Value, Value> getGatherCopy(Operation *op) {
   return {source, destination, gather.getIndices()};
 }
 
-/// check-gather-destinations (see Passes.td).
+/// onnx-check-gather-destinations (see Passes.td).
 struct CheckGatherDestinationsPass
     : public gather::impl::CheckGatherDestinationsPassBase<
           CheckGatherDestinationsPass> {
@@ -982,7 +982,8 @@ struct CheckGatherDestinationsPass
       op->moveBefore(ifOp.thenBlock()->getTerminator());
       // The gather (and casts of its result) goes along when the copy is
       // its only use: it then still computes straight into the destination
-      // (eliminate-destination-empty-tensors), and not at all when skipped.
+      // (gather-eliminate-destination-empty-tensors), and not at all when
+      // skipped.
       SmallVector<Operation *> chain;
       for (Value value = source; value.hasOneUse();) {
         Operation *producer = value.getDefiningOp();

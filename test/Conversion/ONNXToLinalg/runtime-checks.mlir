@@ -8,7 +8,7 @@
 // Static shapes, indices from an argument: only the index-value check. The
 // gather (not guarded) is followed by the check: a generic that reduces
 // all of `indices` into one tensor<i1> ("any out of range"; no buffer of
-// flags per row; linalg-tile-and-vectorize-gathers fuses it into the
+// flags per row; gather-codegen fuses it into the
 // gather's loop), and a cold loop reports the first 10 bad values with their
 // positions, then how many more there are. Every report gets the op's
 // location (a string constant).

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The ShardingInterface model of onnx.GatherElements (see Sharding.h) and the
-// bit-exact all-reduce it shares with shard-prepare-for-mpi.
+// bit-exact all-reduce it shares with gather-shard-prepare-for-mpi.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,4 +1,4 @@
-//===- ShardingPasses.cpp - onnx-shard-gathers, shard-prepare-for-mpi -----===//
+//===- ShardingPasses.cpp - onnx-shard-gathers, gather-shard-prepare-for --===//
 //
 // Part of the gather project.
 //

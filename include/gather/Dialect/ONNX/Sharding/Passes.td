@@ -1,4 +1,4 @@
-//===- Passes.td - Sharding onnx gathers over MPI processes -*- tablegen -*-===//
+//===- Passes.td - Sharding onnx gathers over MPI process --*- tablegen -*-===//
 //
 // Part of the gather project.
 //
@@ -18,7 +18,7 @@ def ONNXShardGathersPass : Pass<"onnx-shard-gathers", "::mlir::ModuleOp"> {
     onnx-mlir's, see `registerShardingInterfaceExternalModels`; the op is
     cloned with all its attributes) into a private function of its own
     (called in its place) with `shard.shard` annotations that split it over
-    the grid; `shard-partition-functions` (`sharding-propagation`,
+    the grid; `gather-shard-partition-functions` (`sharding-propagation`,
     `shard-partition`) then partitions it (onnx.GatherElements'
     ShardingInterface model). Outlined, the gather can sit anywhere (in
     loops, next to calls and casts, which MLIR 22's shard passes reject). Also sets the MPI
@@ -61,7 +61,7 @@ def ONNXShardGathersPass : Pass<"onnx-shard-gathers", "::mlir::ModuleOp"> {
 }
 
 def ShardPartitionFunctionsPass
-    : Pass<"shard-partition-functions", "::mlir::ModuleOp"> {
+    : Pass<"gather-shard-partition-functions", "::mlir::ModuleOp"> {
   let summary = "sharding-propagation + shard-partition where shard ops are";
   let description = [{
     Runs `sharding-propagation` and `shard-partition` on every `func.func`
@@ -81,7 +81,7 @@ def ShardPartitionFunctionsPass
 }
 
 def ShardPrepareForMPIPass
-    : Pass<"shard-prepare-for-mpi", "::mlir::ModuleOp"> {
+    : Pass<"gather-shard-prepare-for-mpi", "::mlir::ModuleOp"> {
   let summary = "Lower the shard ops convert-shard-to-mpi (MLIR 22) cannot";
   let description = [{
     Runs after `shard-partition`, before `convert-shard-to-mpi`:

@@ -1,0 +1,271 @@
+//===- Passes.td - Code generation passes of gather --------*- tablegen -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_CODEGEN_PASSES_TD
+#define GATHER_CODEGEN_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def CodegenPass
+    : Pass<"gather-codegen", "::mlir::func::FuncOp"> {
+  let summary = "Loops for gather-like linalg.generic ops, fused with their "
+                "index check: scf.forall (threads), vector.gather (vectors)";
+  let description = [{
+    Code generation for the `linalg.generic` that `convert-onnx-to-linalg`
+    produces for `onnx.GatherElements`, at tensor level (before
+    bufferization). It applies to every `linalg.generic` on ranked tensors
+    with all-parallel iterators, one input, one output, identity indexing
+    maps and exactly one `tensor.extract` in its body; other ops are left
+    alone.
+
+    1. One loop nest: the gather becomes loops over the rows of `indices`
+       (all dimensions but the innermost; chunks of `parallel-chunk`
+       elements for rank 1) around a loop along the row. The index check
+       that `convert-onnx-to-linalg` emits with the gather (a generic that
+       ORs "out of range" over the same `indices` into a `tensor<i1>`) is
+       fused into it: the iteration that reads an index value both gathers
+       with it (the generic's body, which clamps it) and ORs "out of range"
+       into a loop-carried `i1`. `indices` is read once; there is no buffer
+       of flags.
+    2. Threads (`parallel`): the rows are an `scf.forall`
+       (`scf-forall-to-parallel` and `convert-scf-to-openmp` make it an
+       OpenMP worksharing loop). A row that finds a value out of range sets
+       one flag (an `i8` on the stack) with `memref.atomic_rmw ori`. A
+       static shape is threaded if it has more than one row and at least
+       `parallel-threshold` elements; a dynamic shape decides at run time
+       (`scf.if` between the threaded and the serial loops). Gathers already
+       inside a parallel loop stay serial.
+    3. Vectors (`vector-size` > 1): each row runs `vector-size` elements per
+       iteration (the last, partial vector stays scalar: no masks): a
+       `vector.transfer_read` of the index values, the generic's body on
+       vectors with the read of `data` as one `vector.gather` (coordinates
+       equal in all lanes in its base, the others linearized into its
+       offsets), a `vector.transfer_write`, and "out of range" ORed into a
+       `vector<Nxi1>` reduced once per row. A `data` that is not surely
+       contiguous and element types that are not whole-byte integers or
+       floats (i1, complex, strings) stay scalar.
+    4. Rows shorter than one vector (a static innermost size L <
+       `vector-size` N, rank >= 2): groups of R = N / gcd(L, N) rows, whose
+       R * L elements are K = L / gcd(L, N) whole vectors. Each vector reads
+       its index values contiguously from `indices` with the two innermost
+       dimensions merged (`tensor.collapse_shape`), gathers with a constant
+       row offset per lane, and writes into the group's slice of the result
+       (merged the same way); rows left after the whole groups are scalar.
+       Threads run one group per `scf.forall` iteration. Needs K <= 16, at
+       least one whole group (or a dynamic row count) and surely contiguous
+       `indices` and result; otherwise such rows stay scalar.
+    5. Prefetches (`prefetch-distance` > 0): when the gathered axis is the
+       innermost dimension (rank >= 2, rows of `data` of at least 64
+       bytes, `data` and `indices` surely contiguous and together not
+       statically under 32 KiB), the loop over row i at element j
+       prefetches (`memref.prefetch`, read, locality 3) the line of `data`
+       at row i + D, element j (D: the fewest rows spanning
+       `prefetch-distance` bytes) and the line of `indices`
+       `prefetch-distance` bytes ahead, on the buffers viewed as 1-D
+       (`bufferization.to_buffer read_only`, `memref.collapse_shape`), both
+       clamped to the buffer's last element. Vector iterations prefetch
+       every line they span; scalar loops once per line of index values.
+       Groups of short rows (4.) get none.
+
+    Vectorized and threaded code computes exactly what the scalar loops of
+    `convert-linalg-to-loops` compute (the tests compare them).
+  }];
+  let options = [
+    Option<"vectorSize", "vector-size", "int64_t", /*default=*/"16",
+           "Elements per vector along the innermost dimension, at most 256; "
+           "0 or 1: no vectorization">,
+    Option<"parallel", "parallel", "bool", /*default=*/"true",
+           "Threads: the rows in an scf.forall">,
+    Option<"parallelThreshold", "parallel-threshold", "int64_t",
+           /*default=*/"8192",
+           "Fewer elements stay serial (checked at run time for dynamic "
+           "shapes)">,
+    Option<"parallelChunk", "parallel-chunk", "int64_t", /*default=*/"16384",
+           "Elements per scf.forall iteration of a rank-1 generic">,
+    Option<"prefetchDistance", "prefetch-distance", "int64_t",
+           /*default=*/"4096",
+           "Bytes ahead that gathers along the innermost axis prefetch data "
+           "rows and index values (memref.prefetch); 0: no prefetches">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def SelectFormPass
+    : Pass<"gather-select-form", "::mlir::ModuleOp"> {
+  let summary = "Choose the code of each vector.gather for the target CPU: "
+                "hardware gathers or scalarized vectors";
+  let description = [{
+    Runs after `gather-codegen`, whose vectorized gathers
+    are `vector.gather` ops (at tensor or memref level), and rewrites each
+    one into the form chosen for the target CPU (`target-cpu`,
+    `target-features`; the host when empty; gather/Codegen/TargetInfo.h,
+    docs/CodeShape.md):
+
+    - `hardware`: the `vector.gather` stays (llvm.masked.gather, AVX2 or
+      AVX-512 gather instructions where LLVM finds them legal, scalarized by
+      LLVM elsewhere);
+    - `scalarized`: one scalar load per lane inserted into a vector, then the
+      one vector store that follows
+      (`vector::populateVectorGatherToConditionalLoadPatterns`; the all-true
+      mask makes every `scf.if` fold away);
+    - `auto` (default): `hardware` where LLVM finds the masked gather of that
+      vector type legal and not force-scalarized and the CPU has the
+      `fast-gather` tuning bit (Intel Skylake and later), `scalarized`
+      otherwise (AMD Zen, Haswell, generic x86-64). LLVM's gather costs
+      are not used: on Zen 4/5 they rank hardware gathers first, where they
+      measure 1.2-3x slower than scalarized vectors.
+
+    `scalar` (plain scalar loops) is chosen before vectorization: the
+    `onnx-to-llvm` pipeline then vectorizes nothing (as `vector-size=0`);
+    this pass treats a `vector.gather` left under it as `scalarized`.
+
+    With an explicit `target-cpu` or `target-features`, every function with
+    a body is stamped with `target_cpu` and the full list of
+    `target_features` the code is compiled with (the CPU's extra features,
+    and `+prefer-no-gather` unless hardware gathers are used, so that LLVM's
+    own vectorizers do not bring gathers back): LLVM IR for another machine
+    keeps its target (function attributes replace, not extend, the
+    compiler's feature list).
+
+    An unknown CPU name or feature is an error (LLVM itself would only warn
+    and produce generic code).
+  }];
+  let options = [
+    Option<"targetCpu", "target-cpu", "std::string", /*default=*/"",
+           "LLVM CPU name to compile for (e.g. znver4, skylake-avx512, "
+           "haswell); empty: the host">,
+    Option<"targetFeatures", "target-features", "std::string",
+           /*default=*/"",
+           "LLVM subtarget features, comma-separated +name/-name (e.g. "
+           "+avx2,-avx512f); added to the host's for the host">,
+    Option<"gatherForm", "gather-form", "::gather::GatherForm",
+           /*default=*/"::gather::GatherForm::Auto",
+           "Code shape of vector.gather ops",
+           [{::llvm::cl::values(
+             clEnumValN(::gather::GatherForm::Auto, "auto",
+                        "hardware gathers if legal and fast-gather, else "
+                        "scalarized"),
+             clEnumValN(::gather::GatherForm::Hardware, "hardware",
+                        "keep vector.gather"),
+             clEnumValN(::gather::GatherForm::Scalarized, "scalarized",
+                        "per-lane scalar loads, one vector store"),
+             clEnumValN(::gather::GatherForm::Scalar, "scalar",
+                        "as scalarized (the pipeline vectorizes nothing)"))}]>,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def EliminateDestinationEmptyTensorsPass
+    : Pass<"gather-eliminate-destination-empty-tensors", "::mlir::ModuleOp"> {
+  let summary = "Compute results in their destination on every path: "
+                "upstream eliminate-empty-tensors for every tensor.empty";
+  let description = [{
+    A kernel in destination-passing style copies its result into a
+    destination (`bufferization.materialize_in_destination`, into a memref
+    or a tensor). Upstream's `eliminate-empty-tensors` computes the result
+    in that destination instead: it replaces the `tensor.empty` the result
+    was built in with the destination, so that One-Shot Bufferize allocates
+    nothing and copies nothing. But it replaces one use of one
+    `tensor.empty` per destination of a memref (the op's `restrict` goes to
+    the first `bufferization.to_tensor` it makes), and one use of each
+    `tensor.empty` in any case. A result built on several paths (an
+    `scf.if` between threaded and serial loops, shape checks that
+    choose between computing and filling, as the lowering builds for
+    dynamic shapes) then keeps a buffer of its own on all paths but one,
+    copied into the destination after the fact.
+
+    This pass runs upstream's elimination (`bufferization::eliminateEmptyTensors`,
+    with the One-Shot analysis its pass makes) with two changes:
+
+    1. It runs again (with a fresh analysis) as long as a use was replaced,
+       so that every use on every path is.
+    2. The destination memref of a `materialize_in_destination` becomes
+       one `bufferization.to_tensor restrict writable`, right after the
+       memref's definition, shared by every `tensor.empty` on the paths
+       of its source (a use the memref does not dominate keeps its buffer).
+
+    Everything else is as upstream: only paths of equivalent buffers are
+    followed (no slices, no reshapes), and a result that cannot be computed
+    in place still bufferizes to an allocation and a copy.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def DuplicateSharedTensorsPass : Pass<"gather-duplicate-shared-tensors"> {
+  let summary = "Give each use of a tensor.empty or a constant tensor its own "
+                "op before bufferization";
+  let description = [{
+    CSE merges equal `tensor.empty` ops and equal constant tensors
+    (`arith.constant` of a tensor type): N ops of one shape then write into,
+    or read, one value. One-Shot Bufferize's analysis (and
+    `eliminate-empty-tensors`, which runs it) looks at every use of the
+    aliases of a value for each of them: time quadratic, for writes into a
+    shared `tensor.empty` cubic, in N (1,000 two-string constants in one
+    function: seconds). This pass, run after the last CSE and before
+    bufferization, gives every use but one its own copy of the op, created
+    just before the user (the dynamic sizes of a `tensor.empty`
+    dominate it there). The result is the same: an empty tensor has no
+    contents, and bufferization makes equal constants one `memref.global`.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
+def CheckAllocationsPass
+    : Pass<"gather-check-allocations", "::mlir::ModuleOp"> {
+  let summary = "Report failed or impossible heap allocations through "
+                "gather's runtime instead of using a null buffer";
+  let description = [{
+    `memref.alloc` becomes a call of `malloc` (finalize-memref-to-llvm) whose
+    result nobody checks, and whose byte size is a product of sizes that
+    wraps around silently. This pass, run after bufferization and before
+    the lowering to LLVM, guards every `memref.alloc` in the module:
+
+    1. Its size in bytes (element size times every static and dynamic size)
+       is computed with overflow checks (`arith.mului_extended`); a size
+       that does not fit in a signed 64-bit integer is reported before the
+       allocation with `bytes` = -1.
+    2. After the allocation, a null buffer (for a non-zero size) is
+       reported with the number of bytes requested.
+
+    Both are one call of `gatherReportAllocationErrorIf(failed, bytes,
+    what)` of gather's runtime (include/gather/Runtime/GatherRuntime.h),
+    which reports when `failed` (an i32, 0 or 1) is set. `what` is a
+    NUL-terminated description of the buffer made at compile time from the
+    op's location and type, e.g. `onnx.GatherElements at "f.mlir":4:8
+    (memref<?xf32>)` (convert-onnx-to-linalg names its result buffers with
+    a NameLoc), one private global per distinct text. The report does not
+    return. The checks add no branch to the IR: lowering one `scf.if` per
+    allocation to control flow would take time quadratic in their number.
+    Every heap allocation is checked; `memref.alloca` (stack buffers: small
+    and static in the code gather generates) is not.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+#endif // GATHER_CODEGEN_PASSES_TD
