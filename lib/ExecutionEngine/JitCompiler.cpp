@@ -26,6 +26,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <mutex>
+#include <thread>
 
 using namespace mlir;
 using gather::TargetInfo;
@@ -38,11 +40,18 @@ void gather::registerJitDependencies(DialectRegistry &registry) {
 }
 
 namespace {
-/// Collects the diagnostics emitted while alive, one per line with location.
+/// Collects the diagnostics emitted on this thread while alive, one per line
+/// with location. A context shared by several threads has one handler stack:
+/// the diagnostics of another thread's compilation go on to the handlers
+/// below (the pass manager re-emits its worker threads' diagnostics on the
+/// thread that runs it, so they are this thread's).
 class DiagnosticCollector {
 public:
   explicit DiagnosticCollector(MLIRContext *context)
-      : handler(context, [this](Diagnostic &diagnostic) {
+      : thread(std::this_thread::get_id()),
+        handler(context, [this](Diagnostic &diagnostic) {
+          if (std::this_thread::get_id() != thread)
+            return failure();
           llvm::raw_string_ostream os(messages);
           gather::printDiagnostic(os, diagnostic);
           return success();
@@ -53,10 +62,30 @@ public:
   }
 
 private:
+  std::thread::id thread;
   std::string messages;
   ScopedDiagnosticHandler handler;
 };
 } // namespace
+
+/// Adds the JIT's dialects to `context` and loads them all, once per
+/// context: MLIR loads dialects lazily (the parser and the pass manager call
+/// getOrLoadDialect), and loading one changes the context, which other
+/// threads may be using. Once every available dialect is loaded, later calls
+/// and the compilations only look them up. The lock orders the first call
+/// against any other thread's call here.
+static void loadJitDialects(MLIRContext &context) {
+  static std::mutex mutex;
+  std::lock_guard<std::mutex> lock(mutex);
+  DialectRegistry registry;
+  gather::registerJitDependencies(registry);
+  // (A registry the context already holds is not appended again.)
+  context.appendDialectRegistry(registry);
+  if (llvm::any_of(context.getAvailableDialects(), [&](StringRef name) {
+        return !context.getLoadedDialect(name);
+      }))
+    context.loadAllAvailableDialects();
+}
 
 llvm::Error gather::checkOpenMPEnvironment() {
   auto check = [](const char *name, bool list) -> llvm::Error {
@@ -126,6 +155,35 @@ llvm::Error gather::checkOpenMPEnvironment() {
   return llvm::Error::success();
 }
 
+/// Fails, in one line, if `context` lacks what registerJitDependencies adds:
+/// lowering the module first would fail late (at the translation to LLVM
+/// IR) with the whole lowered module in the message, and leave the module
+/// lowered.
+static llvm::Error checkJitContext(MLIRContext &context) {
+  DialectRegistry needed;
+  gather::registerJitDependencies(needed);
+  const DialectRegistry &present = context.getDialectRegistry();
+  if (needed.isSubsetOf(present))
+    return llvm::Error::success();
+  std::string missing;
+  unsigned numMissing = 0;
+  for (StringRef name : needed.getDialectNames())
+    if (!present.getDialectAllocator(name) && !context.getLoadedDialect(name))
+      if (++numMissing <= 4)
+        missing += (missing.empty() ? "" : ", ") + name.str();
+  if (numMissing > 4)
+    missing += ", ... (" + std::to_string(numMissing) + " in all)";
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "compileAndJit: the module's context lacks "
+      "gather::registerJitDependencies() (" +
+          (missing.empty()
+               ? std::string("its dialect extensions and translations to "
+                             "LLVM IR are not registered")
+               : "dialects not registered: " + missing) +
+          "); add it to the context's DialectRegistry; nothing was lowered");
+}
+
 llvm::Expected<std::unique_ptr<ExecutionEngine>>
 gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
                       unsigned optLevel) {
@@ -135,6 +193,8 @@ gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
   if (options.numThreads != 1)
     if (llvm::Error error = checkOpenMPEnvironment())
       return std::move(error);
+  if (llvm::Error error = checkJitContext(*module.getContext()))
+    return std::move(error);
   static const bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
@@ -227,9 +287,7 @@ llvm::Expected<std::unique_ptr<ExecutionEngine>>
 gather::compileSourceAndJit(MLIRContext &context, llvm::StringRef source,
                             const ONNXToLLVMPipelineOptions &options,
                             unsigned optLevel) {
-  DialectRegistry registry;
-  registerJitDependencies(registry);
-  context.appendDialectRegistry(registry);
+  loadJitDialects(context);
   OwningOpRef<ModuleOp> module;
   {
     DiagnosticCollector diagnostics(&context);

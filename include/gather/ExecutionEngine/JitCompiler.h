@@ -37,6 +37,23 @@
 // Code built with threads calls LLVM's OpenMP runtime: the library that
 // links this one links libomp, whose symbols the engine finds in the process.
 //
+// Threads. compileAndJit and compileSourceAndJit may be called from many
+// threads at once, on one context per thread or on one shared context
+// (with MLIRContext's multithreading enabled, its default): on its first
+// call for a context, compileSourceAndJit adds and loads every dialect the
+// JIT needs under a lock, so that no later parse or pass loads one (MLIR
+// loads dialects lazily, and loading changes the context). A module given to
+// compileAndJit on a shared context must come from a context prepared that
+// way (one compileSourceAndJit call, or registerJitDependencies() and
+// MLIRContext::loadAllAvailableDialects() before the threads start). Each
+// call reports the diagnostics of its own thread only. One module must not
+// be compiled by two threads at once. The engines are independent: each may
+// be called from any thread, concurrently with the others and with
+// compilations. Run-time reports go to the process's one error handler
+// (gatherSetErrorHandler), on the thread that runs the kernel, or an OpenMP
+// worker thread for threaded code. test/Integration/Runner/jit-threads.test
+// checks this contract.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GATHER_EXECUTIONENGINE_JITCOMPILER_H
@@ -88,7 +105,8 @@ inline constexpr uint64_t kMaxStackSize = uint64_t(1) << 30;
 /// optimization level `optLevel` (0-3; the LLVM IR pipeline and code
 /// generation). The target machine gets `+prefer-no-gather` unless the
 /// chosen gather form uses hardware gathers (TargetInfo::getCodeGenFeatures).
-/// The module's context must hold registerJitDependencies(). With threads
+/// The module's context must hold registerJitDependencies() (otherwise one
+/// line says what is missing, and nothing is lowered). With threads
 /// (`numThreads` != 1), fails first if checkOpenMPEnvironment() does. Linking
 /// is eager: a function the module declares but the process does not define
 /// (e.g. gatherReportIndexError without libgather_runtime.so) is an error
