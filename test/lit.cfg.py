@@ -60,6 +60,16 @@ if config.asan_runtime:
     for tool in ("lli", "mlir-opt", "mlir-runner"):
         path = os.path.join(config.llvm_tools_dir, tool)
         tools[tools.index(tool)] = ToolSubst(tool, command=f"env LD_PRELOAD={config.asan_runtime} {path}")
+# ThreadSanitizer build (utils/test.sh runs the thread tests there): every
+# report fails the test. Only gather's own code is instrumented: calls from
+# other modules (libMLIR, libLLVM, libomp, JIT-compiled code) are not
+# checked (ignore_noninstrumented_modules; utils/tsan.supp).
+if config.tsan:
+    config.available_features.add("tsan")
+    config.environment["TSAN_OPTIONS"] = "halt_on_error=1:exitcode=66:ignore_noninstrumented_modules=1:suppressions=" + os.path.join(
+        config.gather_src_root, "utils", "tsan.supp")
+    # (UCX, loaded by MPICH, patches mmap as under ASan, above.)
+    config.environment["UCX_MEM_MMAP_HOOK_MODE"] = "none"
 if config.enable_fuzzers:
     config.available_features.add("fuzzers")
     tools += ["gather-fuzz-mlir", "gather-fuzz-onnx"]
@@ -89,10 +99,10 @@ for flag in ("avx512_fp16",):
 # Named target CPUs whose code runs on this host (gather-runner checks it:
 # TargetInfo::checkRunsOnHost): `runs-<cpu>` features for the tests that JIT
 # code for them (docs/CodeShape.md). The probes run in parallel.
-if config.enable_execution_engine:
+runner = os.path.join(config.gather_obj_root, "bin", "gather-runner")
+if config.enable_execution_engine and os.path.exists(runner):  # (not in build-tsan/)
     import subprocess
     import tempfile
-    runner = os.path.join(config.gather_obj_root, "bin", "gather-runner")
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as probe:
         probe.write("func.func @main() {\n  return\n}\n")
     probes = {cpu: subprocess.Popen([runner, probe.name, "-e", "main", "--entry-point-result=void",

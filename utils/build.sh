@@ -14,4 +14,5 @@ if [ ! -f "$build/build.ninja" ]; then
     -DGATHER_WERROR=ON \
     "$@"
 fi
-ninja -C "$build" all mlir-doc
+# GATHER_BUILD_TARGETS: what to build (default: everything and the docs).
+ninja -C "$build" ${GATHER_BUILD_TARGETS:-all mlir-doc}

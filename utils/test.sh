@@ -8,11 +8,14 @@
 # With GATHER_SANITIZERS=1 (as CI runs it, .ci/run) it also builds
 # build-asan/ with AddressSanitizer, UndefinedBehaviorSanitizer and libFuzzer
 # coverage and runs the suite there too, including the bounded fuzzer runs
-# (docs/Robustness.md); the summary then counts both runs.
+# (docs/Robustness.md), and builds build-tsan/ with ThreadSanitizer for the
+# thread tests (jit-threads.test), which run there too; the summary then
+# counts every run.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
 asan_build=${ASAN_BUILD_DIR:-$root/build-asan}
+tsan_build=${TSAN_BUILD_DIR:-$root/build-tsan}
 lit=/usr/lib/llvm-22/bin/lit
 
 fail() {
@@ -30,16 +33,29 @@ if [ "${GATHER_SANITIZERS:-0}" = 1 ]; then
     '-DLLVM_UBSAN_FLAGS=-fsanitize=undefined -fno-sanitize-recover=all' \
     -DLLVM_USE_SANITIZE_COVERAGE=ON || fail "the sanitizer build failed"
   builds+=("$asan_build")
+  # ThreadSanitizer: only what the thread tests run (the kernel API from
+  # many threads); only those tests run there.
+  BUILD_DIR=$tsan_build GATHER_BUILD_TARGETS=gather-jit-threads \
+    "$root/utils/build.sh" -DLLVM_USE_SANITIZER=Thread \
+    || fail "the ThreadSanitizer build failed"
 fi
 
 results=()
-for b in "${builds[@]}"; do
+run_lit() { # build directory, extra lit arguments...
+  local b=$1
+  shift
   rm -f "$b/test/results.json"
   "$lit" -sv -o "$b/test/results.json" "$@" "$b/test"
   lit_status=$?
   [ -f "$b/test/results.json" ] || fail "lit wrote no results in $b (exit status $lit_status)"
   results+=("$b/test/results.json")
+}
+for b in "${builds[@]}"; do
+  run_lit "$b" "$@"
 done
+if [ "${GATHER_SANITIZERS:-0}" = 1 ]; then
+  run_lit "$tsan_build" --filter 'jit-threads'
+fi
 
 /usr/bin/python3 - "${results[@]}" <<'PY'
 import json, os, sys
