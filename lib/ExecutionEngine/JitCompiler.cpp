@@ -283,15 +283,39 @@ gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
   return std::move(*engine);
 }
 
+llvm::StringRef gather::getKernelBufferName(llvm::StringRef source) {
+  for (llvm::StringRef keyword : {"func.func", "llvm.func"}) {
+    size_t start = 0;
+    while ((start = source.find(keyword, start)) != llvm::StringRef::npos) {
+      start += keyword.size();
+      // The symbol follows the keyword, after a visibility if any.
+      llvm::StringRef rest = source.drop_front(start).ltrim();
+      if (rest.consume_front("private") || rest.consume_front("public") ||
+          rest.consume_front("nested"))
+        rest = rest.ltrim();
+      if (!rest.consume_front("@"))
+        continue;
+      llvm::StringRef name = rest.take_while([](char c) {
+        return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
+      });
+      if (!name.empty())
+        return name;
+    }
+  }
+  return "kernel";
+}
+
 llvm::Expected<std::unique_ptr<ExecutionEngine>>
 gather::compileSourceAndJit(MLIRContext &context, llvm::StringRef source,
                             const ONNXToLLVMPipelineOptions &options,
-                            unsigned optLevel) {
+                            unsigned optLevel, llvm::StringRef bufferName) {
   loadJitDialects(context);
+  std::string name =
+      bufferName.empty() ? getKernelBufferName(source).str() : bufferName.str();
   OwningOpRef<ModuleOp> module;
   {
     DiagnosticCollector diagnostics(&context);
-    module = parseSourceString<ModuleOp>(source, &context);
+    module = parseSourceString<ModuleOp>(source, ParserConfig(&context), name);
     if (!module)
       return diagnostics.error("cannot parse the kernel source");
   }

@@ -119,11 +119,21 @@ compileAndJit(mlir::ModuleOp module, const ONNXToLLVMPipelineOptions &options,
               unsigned optLevel = 3);
 
 /// Parses `source` (MLIR text) into `context` (which gets the
-/// registerJitDependencies() dialects), then compileAndJit().
+/// registerJitDependencies() dialects), then compileAndJit(). The source's
+/// buffer is named `bufferName`, or getKernelBufferName(`source`) if it is
+/// empty: every compile-time diagnostic and run-time report of the kernel
+/// then starts with `<bufferName>:<line>:<col>:`, so that a host with many
+/// kernels can tell them apart.
 llvm::Expected<std::unique_ptr<mlir::ExecutionEngine>>
 compileSourceAndJit(mlir::MLIRContext &context, llvm::StringRef source,
                     const ONNXToLLVMPipelineOptions &options,
-                    unsigned optLevel = 3);
+                    unsigned optLevel = 3, llvm::StringRef bufferName = "");
+
+/// The name compileSourceAndJit gives the buffer of `source` by default: the
+/// symbol of the first func.func (or else llvm.func) defined or declared in
+/// the text, e.g. `gather` for getGatherElementsKernelSource("gather", ...);
+/// "kernel" if there is none.
+llvm::StringRef getKernelBufferName(llvm::StringRef source);
 
 /// The MLIR text of the kernel above: a function `name` gathering along
 /// `axis` from `data` of shape `dataShape` and element type `dataType`

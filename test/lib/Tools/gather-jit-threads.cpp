@@ -10,7 +10,8 @@
 // (--context-mode=private), run each on its own inputs and compare every
 // element with a scalar reference. Each thread also runs one kernel whose
 // indices hold a value out of range that names the thread (100 + thread), and
-// checks that the run-time report it receives is its own. Prints `kernels: N,
+// checks that the run-time report it receives is its own and is located in
+// the kernel's buffer (named after the kernel by default). Prints `kernels: N,
 // mismatches: M, reports: R of T` and exits with status 1 if anything went
 // wrong. --context-mode=unregistered instead calls compileAndJit on a module
 // whose context lacks registerJitDependencies() and prints the error.
@@ -149,7 +150,9 @@ static void runThread(mlir::MLIRContext &context, unsigned thread,
     if (bad) {
       std::string expected =
           "holds value " + std::to_string(badValue) + " at position [1, 1]";
+      // Located in this kernel's buffer (named after the kernel).
       if (threadReports.size() == 1 &&
+          llvm::StringRef(threadReports.front()).starts_with(name + ":") &&
           threadReports.front().find(expected) != std::string::npos)
         ++outcome.reports;
       else
