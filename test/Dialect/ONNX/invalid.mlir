@@ -93,7 +93,7 @@ func.func @axis_out_of_range_generic(%data: tensor<3x3xf32>, %indices: tensor<2x
 
 // ONNX's `axis` is a signed 64-bit integer attribute.
 func.func @axis_signless(%data: tensor<3x3xf32>, %indices: tensor<2x3xi64>) {
-  // expected-error @+1 {{'onnx.GatherElements' op attribute 'axis' failed to satisfy constraint: 64-bit signed integer attribute}}
+  // expected-error @+1 {{'onnx.GatherElements' op attribute 'axis' failed to satisfy constraint: 64-bit signed integer attribute (write `axis = N : si64`; `i64` is signless)}}
   %0 = "onnx.GatherElements"(%data, %indices) {axis = 1 : i64} : (tensor<3x3xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>
   return
 }

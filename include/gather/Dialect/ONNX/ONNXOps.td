@@ -31,6 +31,12 @@ def ONNX_AnyTensor : TensorOf<[ONNX_AnyElementType]>;
 // GatherElementsOp
 //===----------------------------------------------------------------------===//
 
+// ONNX's `axis`: a signed 64-bit integer attribute. The generic form must
+// spell the type `si64` (an `i64` attribute is signless); the message says so.
+def ONNX_AxisAttr : TypedSignedIntegerAttrBase<SI64, "int64_t",
+    "64-bit signed integer attribute (write `axis = N : si64`; `i64` is "
+    "signless)">;
+
 def ONNX_GatherElementsOp : ONNX_Op<"GatherElements", [
     Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "ONNX GatherElements (ai.onnx, opset 13)";
@@ -103,7 +109,7 @@ def ONNX_GatherElementsOp : ONNX_Op<"GatherElements", [
   let arguments = (ins
     ONNX_AnyTensor:$data,
     AnyTensor:$indices,
-    DefaultValuedAttr<SI64Attr, "0">:$axis
+    DefaultValuedAttr<ONNX_AxisAttr, "0">:$axis
   );
   let results = (outs ONNX_AnyTensor:$output);
 
