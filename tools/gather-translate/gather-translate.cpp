@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gather/Codegen/TargetInfo.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Target/ONNX/ImportONNX.h"
@@ -30,6 +31,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
 
 using namespace mlir;
 
@@ -53,6 +55,17 @@ static LogicalResult translateONNXToLLVMIR(Operation *op,
   if (failed(gather::buildONNXToLLVMPipeline(pm, pipelineOptionsText,
                                              op->getLoc())))
     return failure();
+  // The target the code is for (the host's triple, the CPU of target-cpu or
+  // the host's): its triple and data layout go into the LLVM module, so that
+  // llc and clang compile it as the pipeline planned it.
+  auto options =
+      gather::ONNXToLLVMPipelineOptions::createFromString(pipelineOptionsText);
+  if (!options)
+    return failure();
+  auto target =
+      gather::TargetInfo::create(options->targetCpu, options->targetFeatures);
+  if (!target)
+    return emitError(op->getLoc()) << llvm::toString(target.takeError());
   if (failed(pm.run(op)))
     return failure();
 
@@ -68,6 +81,9 @@ static LogicalResult translateONNXToLLVMIR(Operation *op,
       translateModuleToLLVMIR(op, llvmContext);
   if (!llvmModule)
     return emitError(op->getLoc(), "failed to translate the module to LLVM IR");
+  llvm::TargetMachine &machine = (*target)->getTargetMachine();
+  llvmModule->setTargetTriple(machine.getTargetTriple());
+  llvmModule->setDataLayout(machine.createDataLayout());
   llvmModule->print(output, /*AAW=*/nullptr);
   return success();
 }

@@ -6,7 +6,15 @@
 // RUN: lli --dlopen=%mlir_lib_dir/libmlir_runner_utils%shlibext --dlopen=%gather_runtime %t.ll | FileCheck %s --check-prefix=EXEC
 // And in one step, from the onnx dialect:
 // RUN: gather-translate --onnx-to-llvmir %s | lli --dlopen=%mlir_lib_dir/libmlir_runner_utils%shlibext --dlopen=%gather_runtime | FileCheck %s --check-prefix=EXEC
+// The one-step route records the target: llc and clang need no -mtriple
+// and compile for the data layout the pipeline assumed.
+// RUN: gather-translate --onnx-to-llvmir %s | FileCheck %s --check-prefix=TARGET
+// RUN: gather-translate --onnx-to-llvmir %s > %t.target.ll
+// RUN: clang -c -Werror %t.target.ll -o %t.o
 // REQUIRES: jit
+
+// TARGET: target datalayout = "e-{{.+}}"
+// TARGET-NEXT: target triple = "x86_64-{{.+}}-linux-gnu"
 
 // IR: declare void @_mlir_ciface_printMemrefF32(ptr)
 // IR: define { ptr, ptr, i64, [2 x i64], [2 x i64] } @gather(

@@ -1,0 +1,63 @@
+/*===- gather-c/Kernel.h - Compile and run kernels from C --------*- C -*-===*\
+|*                                                                            *|
+|* Part of the gather project.                                                *|
+|*                                                                            *|
+|*===----------------------------------------------------------------------===*|
+|*                                                                            *|
+|* The kernel API (gather/ExecutionEngine/JitCompiler.h) for C and FFI hosts: *|
+|* compile onnx dialect IR, from text or from an MlirModule, with the         *|
+|* onnx-to-llvm pipeline into an MlirExecutionEngine, then look its functions *|
+|* up, call them on the caller's buffers and destroy it with MLIR's upstream  *|
+|* C API (mlir-c/ExecutionEngine.h, exported by libGatherCAPI.so too).        *|
+|* Errors are values: a failed MlirLogicalResult and one message given to the *|
+|* caller's callback. Run-time reports (bad index values) go to the handler   *|
+|* of gather/Runtime/GatherRuntime.h (gatherSetErrorHandler).                 *|
+|*                                                                            *|
+|* The same thread-safety contract as the C++ API holds (JitCompiler.h).      *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef GATHER_C_KERNEL_H
+#define GATHER_C_KERNEL_H
+
+#include "mlir-c/ExecutionEngine.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Adds to `registry` what the compile functions below need: the pipeline's
+/// dialects and extensions and the translations to LLVM IR
+/// (gather::registerJitDependencies).
+MLIR_CAPI_EXPORTED void
+mlirGatherRegisterJitDependencies(MlirDialectRegistry registry);
+
+/// Lowers `module` in place with onnx-to-llvm{`pipelineOptions`} (the
+/// pipeline's option text, e.g. "num-threads=1"; empty for the defaults) and
+/// JIT-compiles it for the host CPU at LLVM optimization level `optLevel`
+/// (0-3). On success, `*engine` is the engine (destroy it with
+/// mlirExecutionEngineDestroy) and the result is a success; on failure,
+/// `*engine` is null, `errorCallback` (may be null) receives the message,
+/// with the diagnostics' locations, in one call, and the result is a failure.
+/// The module's context must hold mlirGatherRegisterJitDependencies().
+MLIR_CAPI_EXPORTED MlirLogicalResult mlirGatherCompileModule(
+    MlirModule module, MlirStringRef pipelineOptions, int optLevel,
+    MlirExecutionEngine *engine, MlirStringCallback errorCallback,
+    void *userData);
+
+/// Parses `source` (MLIR text) into `context` as the buffer `bufferName`
+/// (empty: the name of its first function; every location of the kernel
+/// starts with it), then as mlirGatherCompileModule. The module belongs to
+/// the engine's compilation and is freed before returning.
+MLIR_CAPI_EXPORTED MlirLogicalResult mlirGatherCompileSource(
+    MlirContext context, MlirStringRef source, MlirStringRef bufferName,
+    MlirStringRef pipelineOptions, int optLevel, MlirExecutionEngine *engine,
+    MlirStringCallback errorCallback, void *userData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GATHER_C_KERNEL_H */

@@ -1,0 +1,88 @@
+//===- Kernel.cpp - C API of gather's kernel compilation ------------------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather-c/Kernel.h"
+
+#include "gather/ExecutionEngine/JitCompiler.h"
+
+#include "mlir/CAPI/ExecutionEngine.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+
+void mlirGatherRegisterJitDependencies(MlirDialectRegistry registry) {
+  gather::registerJitDependencies(*unwrap(registry));
+}
+
+/// Reports `message` to the caller and returns a failure.
+static MlirLogicalResult fail(const std::string &message,
+                              MlirStringCallback errorCallback,
+                              void *userData) {
+  if (errorCallback)
+    errorCallback(mlirStringRefCreate(message.data(), message.size()),
+                  userData);
+  return mlirLogicalResultFailure();
+}
+
+/// The engine of `compiled` as `*engine`, or the failure.
+static MlirLogicalResult
+finish(llvm::Expected<std::unique_ptr<ExecutionEngine>> compiled,
+       MlirExecutionEngine *engine, MlirStringCallback errorCallback,
+       void *userData) {
+  if (!compiled)
+    return fail(llvm::toString(compiled.takeError()), errorCallback, userData);
+  *engine = wrap(compiled->release());
+  return mlirLogicalResultSuccess();
+}
+
+/// Parses the pipeline's option text, or reports it as invalid.
+static std::unique_ptr<gather::ONNXToLLVMPipelineOptions>
+parseOptions(MlirStringRef text, MlirStringCallback errorCallback,
+             void *userData) {
+  llvm::StringRef options = unwrap(text);
+  auto parsed = std::make_unique<gather::ONNXToLLVMPipelineOptions>();
+  std::string reason;
+  llvm::raw_string_ostream os(reason);
+  if (succeeded(parsed->parseFromString(options, os)))
+    return parsed;
+  fail("invalid onnx-to-llvm pipeline options: '" + options.str() + "'" +
+           (reason.empty() ? "" : ": " + llvm::StringRef(reason).trim().str()),
+       errorCallback, userData);
+  return nullptr;
+}
+
+MlirLogicalResult
+mlirGatherCompileModule(MlirModule module, MlirStringRef pipelineOptions,
+                        int optLevel, MlirExecutionEngine *engine,
+                        MlirStringCallback errorCallback, void *userData) {
+  *engine = MlirExecutionEngine{nullptr};
+  if (optLevel < 0)
+    return fail("optimization level must be 0-3", errorCallback, userData);
+  auto options = parseOptions(pipelineOptions, errorCallback, userData);
+  if (!options)
+    return mlirLogicalResultFailure();
+  return finish(gather::compileAndJit(unwrap(module), *options, optLevel),
+                engine, errorCallback, userData);
+}
+
+MlirLogicalResult
+mlirGatherCompileSource(MlirContext context, MlirStringRef source,
+                        MlirStringRef bufferName, MlirStringRef pipelineOptions,
+                        int optLevel, MlirExecutionEngine *engine,
+                        MlirStringCallback errorCallback, void *userData) {
+  *engine = MlirExecutionEngine{nullptr};
+  if (optLevel < 0)
+    return fail("optimization level must be 0-3", errorCallback, userData);
+  auto options = parseOptions(pipelineOptions, errorCallback, userData);
+  if (!options)
+    return mlirLogicalResultFailure();
+  return finish(gather::compileSourceAndJit(*unwrap(context), unwrap(source),
+                                            *options, optLevel,
+                                            unwrap(bufferName)),
+                engine, errorCallback, userData);
+}
