@@ -42,10 +42,10 @@ mlirGatherRegisterJitDependencies(MlirDialectRegistry registry);
 /// `*engine` is null, `errorCallback` (may be null) receives the message,
 /// with the diagnostics' locations, in one call, and the result is a failure.
 /// The module's context must hold mlirGatherRegisterJitDependencies().
-MLIR_CAPI_EXPORTED MlirLogicalResult mlirGatherCompileModule(
-    MlirModule module, MlirStringRef pipelineOptions, int optLevel,
-    MlirExecutionEngine *engine, MlirStringCallback errorCallback,
-    void *userData);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+mlirGatherCompileModule(MlirModule module, MlirStringRef pipelineOptions,
+                        int optLevel, MlirExecutionEngine *engine,
+                        MlirStringCallback errorCallback, void *userData);
 
 /// Parses `source` (MLIR text) into `context` as the buffer `bufferName`
 /// (empty: the name of its first function; every location of the kernel

@@ -56,18 +56,35 @@ parseOptions(MlirStringRef text, MlirStringCallback errorCallback,
   return nullptr;
 }
 
-MlirLogicalResult
-mlirGatherCompileModule(MlirModule module, MlirStringRef pipelineOptions,
-                        int optLevel, MlirExecutionEngine *engine,
-                        MlirStringCallback errorCallback, void *userData) {
+using Compile =
+    llvm::function_ref<llvm::Expected<std::unique_ptr<ExecutionEngine>>(
+        const gather::ONNXToLLVMPipelineOptions &)>;
+
+/// Clears `*engine`, checks `optLevel` and parses `pipelineOptions`, then
+/// `compile`s with them into `*engine`; reports the failure of any step.
+static MlirLogicalResult compileWith(int optLevel,
+                                     MlirStringRef pipelineOptions,
+                                     MlirExecutionEngine *engine,
+                                     MlirStringCallback errorCallback,
+                                     void *userData, Compile compile) {
   *engine = MlirExecutionEngine{nullptr};
-  if (optLevel < 0)
+  if (optLevel < 0 || optLevel > 3)
     return fail("optimization level must be 0-3", errorCallback, userData);
   auto options = parseOptions(pipelineOptions, errorCallback, userData);
   if (!options)
     return mlirLogicalResultFailure();
-  return finish(gather::compileAndJit(unwrap(module), *options, optLevel),
-                engine, errorCallback, userData);
+  return finish(compile(*options), engine, errorCallback, userData);
+}
+
+MlirLogicalResult
+mlirGatherCompileModule(MlirModule module, MlirStringRef pipelineOptions,
+                        int optLevel, MlirExecutionEngine *engine,
+                        MlirStringCallback errorCallback, void *userData) {
+  return compileWith(optLevel, pipelineOptions, engine, errorCallback, userData,
+                     [&](const auto &options) {
+                       return gather::compileAndJit(unwrap(module), options,
+                                                    optLevel);
+                     });
 }
 
 MlirLogicalResult
@@ -75,14 +92,10 @@ mlirGatherCompileSource(MlirContext context, MlirStringRef source,
                         MlirStringRef bufferName, MlirStringRef pipelineOptions,
                         int optLevel, MlirExecutionEngine *engine,
                         MlirStringCallback errorCallback, void *userData) {
-  *engine = MlirExecutionEngine{nullptr};
-  if (optLevel < 0)
-    return fail("optimization level must be 0-3", errorCallback, userData);
-  auto options = parseOptions(pipelineOptions, errorCallback, userData);
-  if (!options)
-    return mlirLogicalResultFailure();
-  return finish(gather::compileSourceAndJit(*unwrap(context), unwrap(source),
-                                            *options, optLevel,
-                                            unwrap(bufferName)),
-                engine, errorCallback, userData);
+  return compileWith(optLevel, pipelineOptions, engine, errorCallback, userData,
+                     [&](const auto &options) {
+                       return gather::compileSourceAndJit(
+                           *unwrap(context), unwrap(source), options, optLevel,
+                           unwrap(bufferName));
+                     });
 }
