@@ -12,12 +12,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Support/ToolMain.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-lsp-server/MlirLspServerMain.h"
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   mlir::DialectRegistry registry;
   gather::registerONNXToLLVMPipelineDependencies(registry);
   return mlir::failed(mlir::MlirLspServerMain(argc, argv, registry));
+}
+
+// Out of memory and fatal errors as located errors, a large stack.
+int main(int argc, char **argv) {
+  return gather::runToolMain(argc, argv, toolMain);
 }

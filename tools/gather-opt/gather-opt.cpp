@@ -19,6 +19,7 @@
 
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Support/ToolMain.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
@@ -32,7 +33,7 @@
 
 using namespace mlir;
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   registerAllPasses();
   gather::registerAllPasses();
 
@@ -71,4 +72,9 @@ int main(int argc, char **argv) {
     return 1;
   output->keep();
   return 0;
+}
+
+// Out of memory and fatal errors as located errors, a large stack.
+int main(int argc, char **argv) {
+  return gather::runToolMain(argc, argv, toolMain);
 }

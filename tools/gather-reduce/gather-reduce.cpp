@@ -14,17 +14,23 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Support/ToolMain.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-reduce/MlirReduceMain.h"
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   mlir::registerAllPasses();
   gather::registerAllPasses();
   mlir::DialectRegistry registry;
   gather::registerONNXToLLVMPipelineDependencies(registry);
   mlir::MLIRContext context(registry);
   return mlir::failed(mlir::mlirReduceMain(argc, argv, context));
+}
+
+// Out of memory and fatal errors as located errors, a large stack.
+int main(int argc, char **argv) {
+  return gather::runToolMain(argc, argv, toolMain);
 }

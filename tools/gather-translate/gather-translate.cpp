@@ -17,6 +17,7 @@
 #include "gather/Codegen/TargetInfo.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Support/ToolMain.h"
 #include "gather/Target/ONNX/ImportONNX.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -88,7 +89,7 @@ static LogicalResult translateONNXToLLVMIR(Operation *op,
   return success();
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   registerToLLVMIRTranslation();
   gather::registerImportONNXTranslation();
   registerPassManagerCLOptions();
@@ -101,4 +102,9 @@ int main(int argc, char **argv) {
         registerAllToLLVMIRTranslations(registry);
       });
   return failed(mlirTranslateMain(argc, argv, "gather translation driver"));
+}
+
+// Out of memory and fatal errors as located errors, a large stack.
+int main(int argc, char **argv) {
+  return gather::runToolMain(argc, argv, toolMain);
 }

@@ -1,0 +1,133 @@
+//===- ToolMain.h - What every gather tool does around its main -*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// gather::runToolMain runs a tool's real main so that no input ends it with
+// a signal or an abort:
+//
+// - out of memory (operator new, LLVM's own allocations, the JIT's section
+//   memory) prints `<tool>: error: out of memory ...` and exits with
+//   status 1, instead of `LLVM ERROR: out of memory` and SIGABRT;
+// - any other LLVM fatal error (report_fatal_error, e.g. a pass manager
+//   misuse) prints `<tool>: error: <reason>` and exits with status 1;
+// - deep inputs (a module nested thousands of times, a JSON-RPC message of
+//   the language server nested 50,000 deep) recurse on a stack of
+//   kToolStackSize bytes instead of the main thread's 8 MiB: main runs on a
+//   thread of that size (the memory is reserved, and only touched pages are
+//   used); where the thread cannot be created (ulimit -v), on the main thread.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_SUPPORT_TOOLMAIN_H
+#define GATHER_SUPPORT_TOOLMAIN_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <new>
+#include <pthread.h>
+#include <string>
+#include <unistd.h>
+
+namespace gather {
+
+/// The stack size of a tool's main thread (runToolMain).
+inline constexpr size_t kToolStackSize = size_t(1) << 30;
+
+namespace detail {
+/// The tool's name for the messages of runToolMain's handlers.
+inline std::string &toolName() {
+  static std::string name = "gather";
+  return name;
+}
+
+/// Writes `<tool>: error: <what><reason>\n` with write(2) (no allocation:
+/// memory may be exhausted) and exits with status 1 without running static
+/// destructors, which may need memory or hold locks.
+[[noreturn]] inline void exitWithError(const char *what, const char *reason) {
+  const std::string &name = toolName();
+  auto put = [](const char *text, size_t size) {
+    while (size > 0) {
+      ssize_t written = ::write(STDERR_FILENO, text, size);
+      if (written <= 0)
+        return;
+      text += written;
+      size -= static_cast<size_t>(written);
+    }
+  };
+  auto putString = [&](const char *text) {
+    size_t size = 0;
+    while (text[size])
+      ++size;
+    put(text, size);
+  };
+  put(name.data(), name.size());
+  putString(": error: ");
+  putString(what);
+  putString(reason);
+  putString("\n");
+  std::fflush(stdout);
+  ::_exit(1);
+}
+
+struct ToolThread {
+  int (*toolMain)(int, char **);
+  int argc;
+  char **argv;
+  int result;
+};
+} // namespace detail
+
+/// Runs `toolMain(argc, argv)` as the file comment says and returns its
+/// result.
+inline int runToolMain(int argc, char **argv, int (*toolMain)(int, char **)) {
+  if (argc > 0)
+    detail::toolName() = llvm::sys::path::filename(argv[0]).str();
+  std::set_new_handler(
+      [] { detail::exitWithError("out of memory", " (operator new)"); });
+  llvm::install_bad_alloc_error_handler(
+      [](void *, const char *reason, bool) {
+        detail::exitWithError("out of memory: ", reason);
+      },
+      nullptr);
+  llvm::install_fatal_error_handler(
+      [](void *, const char *reason, bool) {
+        llvm::StringRef text(reason);
+        // The JIT's section allocator and LLVM's containers say it this way.
+        bool memory = text.contains_insensitive("allocate") ||
+                      text.contains_insensitive("out of memory");
+        detail::exitWithError(memory ? "out of memory: " : "", reason);
+      },
+      nullptr);
+
+  detail::ToolThread run{toolMain, argc, argv, 1};
+  pthread_attr_t attributes;
+  pthread_t thread;
+  bool started = false;
+  if (pthread_attr_init(&attributes) == 0) {
+    started = pthread_attr_setstacksize(&attributes, kToolStackSize) == 0 &&
+              pthread_create(
+                  &thread, &attributes,
+                  [](void *data) -> void * {
+                    auto *run = static_cast<detail::ToolThread *>(data);
+                    run->result = run->toolMain(run->argc, run->argv);
+                    return nullptr;
+                  },
+                  &run) == 0;
+    pthread_attr_destroy(&attributes);
+  }
+  if (!started)
+    return toolMain(argc, argv);
+  pthread_join(thread, nullptr);
+  return run.result;
+}
+
+} // namespace gather
+
+#endif // GATHER_SUPPORT_TOOLMAIN_H
