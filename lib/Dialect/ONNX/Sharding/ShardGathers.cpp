@@ -12,6 +12,7 @@
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 
 #include "GatherElementsView.h"
+#include "UpstreamWorkarounds.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -150,10 +151,14 @@ struct ONNXShardGathersPass
   /// Moves `op` into a private function of its own (called in its place)
   /// that annotates it: inputs replicated, used as slabs split along `dim`
   /// (only `data` when `dim` is the axis); the result assembled for the
-  /// caller. sharding-propagation and shard-partition (MLIR 22) then see
-  /// nothing but shard ops, the gather and func.return: they reject, or
-  /// crash on, many other ops (func.call, tensor.cast, non-splat
-  /// arith.constant tensors, several blocks).
+  /// caller. sharding-propagation and shard-partition then see nothing but
+  /// shard ops, the gather and func.return.
+  ///
+  /// MLIR 22.1 workaround (UpstreamWorkarounds.h lists them all): those
+  /// passes reject, or crash on, many other ops (func.call, tensor.cast,
+  /// non-splat arith.constant tensors, several blocks). The outlining can go
+  /// when they partition a function with such ops around the gather; until
+  /// then it also lets a gather sit anywhere (in loops, next to calls).
   void outline(Operation *op, SymbolTable &symbolTable, StringAttr gridName,
                int64_t dim, int64_t axis) {
     Location loc = op->getLoc();
@@ -172,10 +177,7 @@ struct ONNXShardGathersPass
     SmallVector<GridAxesAttr> splitAxes(dim + 1,
                                         GridAxesAttr::get(context, {}));
     splitAxes[dim] = GridAxesAttr::get(context, {0});
-    // (One empty entry: shard.sharding prints `split_axes = []`, which does
-    // not parse, for none.)
-    Value replicated =
-        ShardingOp::create(builder, loc, grid, GridAxesAttr::get(context, {}));
+    Value replicated = ONNX::createReplicatedSharding(builder, loc, grid);
     Value split = ShardingOp::create(builder, loc, grid, splitAxes);
     auto useAs = [&](Value argument, Value sharding) -> Value {
       Value whole = ShardOp::create(builder, loc, argument, replicated);

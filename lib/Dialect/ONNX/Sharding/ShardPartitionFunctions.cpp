@@ -11,6 +11,8 @@
 
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 
+#include "UpstreamWorkarounds.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -33,41 +35,18 @@ using namespace mlir;
 using namespace mlir::shard;
 using namespace gather;
 
-/// shard-partition (MLIR 22) crashes on a ranked tensor argument without a
-/// sharding: such arguments are declared replicated (what they are).
-static void annotateArguments(func::FuncOp function) {
-  if (function.isExternal())
-    return;
-  ShardOp first;
-  function.walk([&](ShardOp op) {
-    first = op;
-    return WalkResult::interrupt();
-  });
-  Sharding sharding(first.getSharding());
-  OpBuilder builder =
-      OpBuilder::atBlockBegin(&function.getFunctionBody().front());
-  Value replicated;
-  for (BlockArgument argument : function.getArguments()) {
-    if (!isa<RankedTensorType>(argument.getType()) || argument.use_empty() ||
-        llvm::any_of(argument.getUsers(), [](Operation *user) {
-          auto shard = dyn_cast<ShardOp>(user);
-          return shard && !shard.getAnnotateForUsers();
-        }))
-      continue;
-    if (!replicated)
-      replicated =
-          ShardingOp::create(builder, function.getLoc(), sharding.getGridAttr(),
-                             GridAxesAttr::get(function.getContext(), {}));
-    auto shard =
-        ShardOp::create(builder, function.getLoc(), argument, replicated);
-    argument.replaceAllUsesExcept(shard.getResult(), shard);
-  }
-}
-
 namespace {
 
 /// sharding-propagation + shard-partition on the functions that hold
 /// shard.shard ops.
+///
+/// MLIR 22.1 workaround (UpstreamWorkarounds.h lists them all): the two
+/// passes reject ops without a sharding model (func.call, tensor.cast, ...)
+/// even in functions with nothing to partition, so they run only where
+/// shard ops are. The pass can become `func.func(sharding-propagation,
+/// shard-partition)` when they leave such functions alone and the
+/// workarounds it calls (annotateUnshardedArguments, ShardErrorObserver) are
+/// gone.
 struct ShardPartitionFunctionsPass
     : public ONNX::impl::ShardPartitionFunctionsPassBase<
           ShardPartitionFunctionsPass> {
@@ -84,17 +63,13 @@ struct ShardPartitionFunctionsPass
               .wasInterrupted())
         functions.push_back(function);
     });
-    // sharding-propagation reports sharding options it rejects but goes on
-    // (and shard-partition may then crash): stop at the first error.
-    bool sawError = false;
-    ScopedDiagnosticHandler handler(&getContext(), [&](Diagnostic &diag) {
-      sawError |= diag.getSeverity() == DiagnosticSeverity::Error;
-      return failure(); // Let it through.
-    });
+    // Stop at the first error (sharding-propagation reports errors but goes
+    // on).
+    ONNX::ShardErrorObserver errors(&getContext());
     for (func::FuncOp function : functions) {
-      annotateArguments(function);
-      if (failed(runPipeline(propagation, function)) || sawError ||
-          failed(runPipeline(partition, function)) || sawError)
+      ONNX::annotateUnshardedArguments(function);
+      if (failed(runPipeline(propagation, function)) || errors.sawError() ||
+          failed(runPipeline(partition, function)) || errors.sawError())
         return signalPassFailure();
     }
   }
