@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Target/ONNX/ImportONNX.h"
+#include "BuildTestMain.h"
 #include "ONNXChecker.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
 
@@ -18,7 +19,6 @@
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -29,14 +29,12 @@
 using namespace mlir;
 using namespace gather;
 
-namespace {
-
 /// ONNX opsets in which GatherElements has the semantics implemented here
 /// (11 introduced it, 13 added bfloat16; unchanged since).
 constexpr int64_t kMinOpset = 11;
 constexpr int64_t kMaxOpset = 22;
 
-const char *dataTypeName(int32_t type) {
+static const char *dataTypeName(int32_t type) {
   if (::onnx::TensorProto_DataType_IsValid(type))
     return ::onnx::TensorProto_DataType_Name(
                static_cast<::onnx::TensorProto_DataType>(type))
@@ -45,7 +43,7 @@ const char *dataTypeName(int32_t type) {
 }
 
 /// The MLIR element type of ONNX TensorProto data type `type`, or null.
-Type getElementType(MLIRContext *context, int32_t type) {
+static Type getElementType(MLIRContext *context, int32_t type) {
   Builder b(context);
   switch (type) {
   case ::onnx::TensorProto::FLOAT:
@@ -88,10 +86,12 @@ Type getElementType(MLIRContext *context, int32_t type) {
 /// Whether `tensor` refers to data outside the model (ONNX IR "External
 /// Tensor Data": data_location = EXTERNAL, or `external_data` entries naming
 /// a file, offset and length). gather never reads such data.
-bool hasExternalData(const ::onnx::TensorProto &tensor) {
+static bool hasExternalData(const ::onnx::TensorProto &tensor) {
   return tensor.data_location() == ::onnx::TensorProto::EXTERNAL ||
          tensor.external_data_size() > 0;
 }
+
+namespace {
 
 /// Finds the first tensor with external data anywhere in a model: graph
 /// initializers (dense and sparse), tensor-valued node attributes, subgraphs
@@ -327,15 +327,14 @@ private:
   FailureOr<DenseElementsAttr>
   getConstantValue(const ::onnx::AttributeProto &attribute,
                    const std::string &where);
-  LogicalResult buildTestMain(func::FuncOp graphFunction, ModuleOp module,
-                              const ONNXImportOptions &options);
-  FailureOr<DenseElementsAttr> readTensorFile(const std::string &path);
 
   MLIRContext *context;
   std::string fileName;
   Location fileLoc;
   OpBuilder builder;
 };
+
+} // namespace
 
 LogicalResult Importer::checkOpsets(const ::onnx::ModelProto &model) {
   bool hasDefaultDomain = false;
@@ -640,128 +639,6 @@ LogicalResult Importer::importNode(const ::onnx::NodeProto &node, int index,
   return success();
 }
 
-FailureOr<DenseElementsAttr> Importer::readTensorFile(const std::string &path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return error("cannot read '")
-           << path << "': " << buffer.getError().message();
-  ::onnx::TensorProto tensor;
-  if (!tensor.ParseFromArray((*buffer)->getBufferStart(),
-                             static_cast<int>((*buffer)->getBufferSize())))
-    return error("'") << path << "' is not a TensorProto";
-  return getTensor(tensor, "tensor file '" + path + "'");
-}
-
-LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
-                                      ModuleOp module,
-                                      const ONNXImportOptions &options) {
-  FunctionType type = graphFunction.getFunctionType();
-  if (options.inputFiles.size() != type.getNumInputs())
-    return error("the graph has ")
-           << type.getNumInputs() << " inputs, but "
-           << options.inputFiles.size() << " input files were given";
-  if (!options.expectedFiles.empty() &&
-      options.expectedFiles.size() != type.getNumResults())
-    return error("the graph has ")
-           << type.getNumResults() << " outputs, but "
-           << options.expectedFiles.size() << " expected-output files were "
-           << "given";
-
-  builder.setInsertionPointToEnd(module.getBody());
-  // Without expected outputs, @main returns the outputs (gather-runner
-  // prints them); with them, it compares and returns nothing.
-  auto main = func::FuncOp::create(
-      builder, fileLoc, "main",
-      builder.getFunctionType({}, options.expectedFiles.empty()
-                                      ? type.getResults()
-                                      : ArrayRef<Type>()));
-  builder.setInsertionPointToStart(main.addEntryBlock());
-
-  SmallVector<Value> arguments;
-  for (auto [path, argumentType] :
-       llvm::zip(options.inputFiles, type.getInputs())) {
-    FailureOr<DenseElementsAttr> value = readTensorFile(path);
-    if (failed(value))
-      return failure();
-    auto expectedType = cast<TensorType>(argumentType);
-    if (value->getElementType() != expectedType.getElementType() ||
-        !tensor::CastOp::areCastCompatible(value->getType(), argumentType))
-      return error("input '") << path << "' holds " << value->getType()
-                              << ", but the graph input is " << argumentType;
-    Value argument = gather::ONNX::ConstantOp::create(builder, fileLoc, *value);
-    if (argument.getType() != argumentType)
-      argument =
-          tensor::CastOp::create(builder, fileLoc, argumentType, argument);
-    arguments.push_back(argument);
-  }
-  auto call = func::CallOp::create(builder, fileLoc, graphFunction, arguments);
-
-  for (auto [index, path] : llvm::enumerate(options.expectedFiles)) {
-    FailureOr<DenseElementsAttr> expected = readTensorFile(path);
-    if (failed(expected))
-      return failure();
-    Value actual = call.getResult(index);
-    Type elementType = expected->getElementType();
-    if (cast<TensorType>(actual.getType()).getElementType() != elementType)
-      return error("expected output '")
-             << path << "' holds " << expected->getType()
-             << ", but the graph output is " << actual.getType();
-    StringRef suffix = getRuntimeTypeSuffix(elementType);
-    std::string name = ("gatherCompare" + suffix).str();
-    auto unrankedType = UnrankedTensorType::get(elementType);
-    FailureOr<func::FuncOp> compare = getOrDeclareRuntimeCInterfaceFunction(
-        module, name,
-        builder.getFunctionType({unrankedType, unrankedType,
-                                 builder.getI64Type(), builder.getF64Type(),
-                                 builder.getF64Type()},
-                                {}));
-    if (failed(compare))
-      return failure();
-    Value expectedValue =
-        gather::ONNX::ConstantOp::create(builder, fileLoc, *expected);
-    Value args[] = {
-        tensor::CastOp::create(builder, fileLoc, unrankedType, actual),
-        tensor::CastOp::create(builder, fileLoc, unrankedType, expectedValue),
-        arith::ConstantIntOp::create(builder, fileLoc,
-                                     static_cast<int64_t>(index), 64),
-        arith::ConstantFloatOp::create(builder, fileLoc, builder.getF64Type(),
-                                       llvm::APFloat(options.atol)),
-        arith::ConstantFloatOp::create(builder, fileLoc, builder.getF64Type(),
-                                       llvm::APFloat(options.rtol))};
-    func::CallOp::create(builder, fileLoc, *compare, args);
-  }
-  if (!options.outputDirectory.empty()) {
-    for (auto [index, actual] : llvm::enumerate(call.getResults())) {
-      Type elementType = cast<TensorType>(actual.getType()).getElementType();
-      std::string name =
-          ("gatherWriteTensorProto" + getRuntimeTypeSuffix(elementType)).str();
-      auto unrankedType = UnrankedTensorType::get(elementType);
-      auto pathType = UnrankedTensorType::get(builder.getI8Type());
-      FailureOr<func::FuncOp> write = getOrDeclareRuntimeCInterfaceFunction(
-          module, name, builder.getFunctionType({unrankedType, pathType}, {}));
-      if (failed(write))
-        return failure();
-      std::string path =
-          options.outputDirectory + "/output_" + std::to_string(index) + ".pb";
-      SmallVector<int8_t> bytes(path.begin(), path.end());
-      auto bytesType = RankedTensorType::get(
-          {static_cast<int64_t>(bytes.size())}, builder.getI8Type());
-      Value pathValue = arith::ConstantOp::create(
-          builder, fileLoc,
-          DenseElementsAttr::get(bytesType, ArrayRef<int8_t>(bytes)));
-      Value args[] = {
-          tensor::CastOp::create(builder, fileLoc, unrankedType, actual),
-          tensor::CastOp::create(builder, fileLoc, pathType, pathValue)};
-      func::CallOp::create(builder, fileLoc, *write, args);
-    }
-  }
-  func::ReturnOp::create(builder, fileLoc,
-                         options.expectedFiles.empty() ? call.getResults()
-                                                       : ValueRange());
-  return success();
-}
-
 OwningOpRef<ModuleOp> Importer::import(const ::onnx::ModelProto &model,
                                        const ONNXImportOptions &options) {
   context->loadDialect<gather::ONNX::ONNXDialect, func::FuncDialect,
@@ -798,14 +675,16 @@ OwningOpRef<ModuleOp> Importer::import(const ::onnx::ModelProto &model,
     return nullptr;
   if ((!options.inputFiles.empty() || !options.expectedFiles.empty() ||
        !options.outputDirectory.empty()) &&
-      failed(buildTestMain(*graphFunction, *module, options)))
+      failed(gather::detail::buildTestMain(
+          builder, fileLoc, *graphFunction, *module, options,
+          [&](const ::onnx::TensorProto &tensor, StringRef what) {
+            return getTensor(tensor, what);
+          })))
     return nullptr;
   if (failed(verify(*module)))
     return nullptr;
   return module;
 }
-
-} // namespace
 
 OwningOpRef<ModuleOp>
 gather::importONNXModel(StringRef bytes, StringRef fileName,
@@ -835,29 +714,6 @@ gather::importONNXModel(StringRef bytes, StringRef fileName,
   return importer.import(model, options);
 }
 
-namespace {
-llvm::cl::list<std::string>
-    inputFiles("onnx-inputs", llvm::cl::CommaSeparated,
-               llvm::cl::desc("--import-onnx: TensorProto files of the graph "
-                              "inputs; adds a @main that runs the graph"));
-llvm::cl::list<std::string> expectedFiles(
-    "onnx-expected", llvm::cl::CommaSeparated,
-    llvm::cl::desc("--import-onnx: TensorProto files of the expected graph "
-                   "outputs; @main compares the outputs with them"));
-llvm::cl::opt<std::string> outputDirectory(
-    "onnx-write-outputs", llvm::cl::value_desc("directory"),
-    llvm::cl::desc("--import-onnx: @main also writes each output as "
-                   "<directory>/output_<i>.pb (a TensorProto)"));
-llvm::cl::opt<double>
-    atolOption("onnx-atol", llvm::cl::init(0.0),
-               llvm::cl::desc("--import-onnx: absolute float tolerance of "
-                              "the comparison (0 with rtol 0: bit-exact)"));
-llvm::cl::opt<double>
-    rtolOption("onnx-rtol", llvm::cl::init(0.0),
-               llvm::cl::desc("--import-onnx: relative float tolerance of "
-                              "the comparison"));
-} // namespace
-
 void gather::registerImportONNXTranslation() {
   TranslateToMLIRRegistration registration(
       "import-onnx",
@@ -869,13 +725,8 @@ void gather::registerImportONNXTranslation() {
         registerLocationDiagnosticHandler(context);
         const llvm::MemoryBuffer *buffer =
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        ONNXImportOptions options;
-        options.inputFiles.assign(inputFiles.begin(), inputFiles.end());
-        options.expectedFiles.assign(expectedFiles.begin(),
-                                     expectedFiles.end());
-        options.outputDirectory = outputDirectory;
-        options.atol = atolOption;
-        options.rtol = rtolOption;
+        ONNXImportOptions options =
+            gather::detail::getImportOptionsFromCommandLine();
         OwningOpRef<ModuleOp> module =
             importONNXModel(buffer->getBuffer(), buffer->getBufferIdentifier(),
                             context, options);

@@ -1,4 +1,4 @@
-//===- ONNXChecker.h - Exception boundary around libonnx's checker -*- C++ -*-//
+//===- ONNXChecker.h - libonnx's checker, behind a catch --------*- C++ -*-===//
 //
 // Part of the gather project.
 //

@@ -57,7 +57,8 @@ namespace gather::ONNX {
 /// its operands (data, indices) and `axis` attribute (64-bit integer,
 /// default 0). Also registers a MemoryEffectOpInterface model of
 /// mpi.allreduce (reads its send buffer, writes its receive buffer; MLIR 22
-/// declares none, which the buffer deallocation pipeline rejects).
+/// declares none, which the buffer deallocation pipeline rejects): an MLIR
+/// 22.1 workaround, see lib/Dialect/ONNX/Sharding/UpstreamWorkarounds.h.
 void registerShardingInterfaceExternalModels(mlir::DialectRegistry &registry);
 
 /// Returns the sum of `value` (a ranked tensor) over the processes of
