@@ -118,6 +118,7 @@ gather::codegen::planGather(linalg::GenericOp gather,
   }
   if (!gather.getBody()->getArgument(1).use_empty()) {
     plan.leftAlone = "its body reads its output";
+    plan.breaksContract = true;
     return plan;
   }
   bool isStatic = !llvm::any_of(ranges, ShapedType::isDynamic);
@@ -131,6 +132,7 @@ gather::codegen::planGather(linalg::GenericOp gather,
   StringRef whyNotFused;
   plan.check = findIndexCheck(gather, &whyNotFused);
   plan.whyNotFused = whyNotFused.str();
+  plan.breaksContract = !whyNotFused.empty();
 
   // Vectors, and rows shorter than a vector in groups of whole vectors.
   StringRef whyNotVector;

@@ -8,9 +8,9 @@
 // made once, before any IR is built, by planGather: the fused index check,
 // the vector width, groups of short rows, threads and prefetches, each with
 // the reason when it is not taken. FusedGatherBuilder.h applies a plan; the
-// pass prints it (-debug-only=gather-codegen in builds with LLVM's debug
-// output) so that "why did this gather stay scalar?" has an answer. The
-// measurements behind the rules: docs/CodeShape.md.
+// pass prints it (`remarks=true`, or -debug-only=gather-codegen in builds
+// with LLVM's debug output) so that "why did this gather stay scalar?" has
+// an answer. The measurements behind the rules: docs/CodeShape.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,6 +81,10 @@ struct GatherCodegenPlan {
   /// convert-linalg-to-loops would do (no check, threads, vectors nor
   /// prefetches).
   bool rewrite = false;
+  /// Whether the generic is not what GatherLinalgForm.h promises for a
+  /// marked gather (its body reads its output, or its marked index check
+  /// cannot be fused): the pass warns when it is marked.
+  bool breaksContract = false;
 
   /// The index check fused into the loops, or null.
   mlir::linalg::GenericOp check;

@@ -5,11 +5,15 @@
 //===----------------------------------------------------------------------===//
 //
 // Implements the recognizers of GatherRecognizers.h: the structural match
-// of a gather and its index check, and the legality checks of vector code.
+// of a gather and its index check (GatherLinalgForm.h; the markers choose
+// which check belongs to a marked gather), and the legality checks of
+// vector code.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GatherRecognizers.h"
+
+#include "gather/Conversion/ONNXToLinalg/GatherLinalgForm.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -78,14 +82,23 @@ linalg::GenericOp gather::codegen::findIndexCheck(linalg::GenericOp gather,
   int64_t rank = gather.getNumLoops();
   Value indices = gather.getDpsInputs()[0];
   Block *block = gather->getBlock();
+  bool marked = isMarkedGatherElements(gather);
   for (Operation *op = gather->getNextNode(); op; op = op->getNextNode()) {
     auto check = dyn_cast<linalg::GenericOp>(op);
     if (!check)
       continue;
     if (isGatherLike(check))
       return nullptr;
-    if (!isIndexCheckOf(check, indices, rank, /*whyNot=*/nullptr))
+    StringRef whyNot;
+    if (!isIndexCheckOf(check, indices, rank, &whyNot)) {
+      // A marked gather's marked check of its `indices` is its check.
+      if (marked && isMarkedGatherIndexCheck(check) &&
+          llvm::is_contained(check->getOperands(), indices)) {
+        reject(whyNotFused, whyNot);
+        return nullptr;
+      }
       continue;
+    }
     bool usedBefore = llvm::any_of(gather->getUsers(), [&](Operation *user) {
       Operation *ancestor = block->findAncestorOpInBlock(*user);
       return !ancestor || ancestor->isBeforeInBlock(check);

@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // The recognizers of `gather-codegen`: the gather-like linalg.generic and
-// its index check (the form convert-onnx-to-linalg emits), and the
-// legality checks of its vector code (contiguous buffers, element types,
-// vectorizable bodies). They only look at IR; the decisions are in
-// CodegenPlan.h.
+// its index check (the form gather/Conversion/ONNXToLinalg/
+// GatherLinalgForm.h describes, marked or not), and the legality checks of
+// its vector code (contiguous buffers, element types, vectorizable bodies).
+// They only look at IR; the decisions are in CodegenPlan.h.
 //
 // The predicates that take `whyNot` set it, when they return false, to a
 // short phrase for the remarks ("data is not surely contiguous").
@@ -25,7 +25,7 @@ namespace gather::codegen {
 
 /// Whether `op` has the form convert-onnx-to-linalg gives a gather: ranked
 /// tensors, all-parallel, one input and one output with identity maps, and
-/// one tensor.extract (the read of `data`) in its body.
+/// one tensor.extract (the read of `data`) in its body. Marked or not.
 bool isGatherLike(mlir::linalg::GenericOp op,
                   llvm::StringRef *whyNot = nullptr);
 
@@ -34,11 +34,13 @@ bool isGatherLike(mlir::linalg::GenericOp op,
 /// reduces the same `indices` (identity map, all iterators reductions) into
 /// a tensor<i1> with an `arith.ori` of its accumulator. Nothing between the
 /// two uses the gather's result (the fused loop replaces both at the
-/// check). Null if there is none.
+/// check). Null if there is none. For a marked gather, the first marked
+/// check of the same `indices` is the one: if it is not of this form, the
+/// result is null.
 ///
 /// `whyNotFused`, when not null, is set to why a check that is there cannot
-/// be fused (the gather's result used before the check); it stays empty
-/// when there is no check.
+/// be fused (a marked check not of this form, or the gather's result used
+/// before the check); it stays empty when there is no check.
 mlir::linalg::GenericOp findIndexCheck(mlir::linalg::GenericOp gather,
                                        llvm::StringRef *whyNotFused = nullptr);
 

@@ -18,8 +18,10 @@ def CodegenPass
     produces for `onnx.GatherElements`, at tensor level (before
     bufferization). It applies to every `linalg.generic` on ranked tensors
     with all-parallel iterators, one input, one output, identity indexing
-    maps and exactly one `tensor.extract` in its body; other ops are left
-    alone.
+    maps and exactly one `tensor.extract` in its body, marked
+    `gather.elements` or not; other ops are left alone. The contract with
+    the lowering (the two marked generics, and what the pass warns about):
+    include/gather/Conversion/ONNXToLinalg/GatherLinalgForm.h.
 
     1. One loop nest: the gather becomes loops over the rows of `indices`
        (all dimensions but the innermost; chunks of `parallel-chunk`
@@ -72,6 +74,12 @@ def CodegenPass
 
     Vectorized and threaded code computes exactly what the scalar loops of
     `convert-linalg-to-loops` compute (the tests compare them).
+
+    The decisions for each gather (vector width, groups of rows, threads,
+    prefetches, the fused check, and the reason for each one not taken) are
+    made once, before any IR is built; `remarks` prints them as a remark at
+    the gather, e.g. `gather-codegen: vectors of 16; threads; prefetches
+    4096 B ahead; index check fused`.
   }];
   let options = [
     Option<"vectorSize", "vector-size", "int64_t", /*default=*/"16",
@@ -89,6 +97,8 @@ def CodegenPass
            /*default=*/"4096",
            "Bytes ahead that gathers along the innermost axis prefetch data "
            "rows and index values (memref.prefetch); 0: no prefetches">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at each gather with its code generation plan">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
