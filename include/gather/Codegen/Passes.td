@@ -11,15 +11,18 @@ include "mlir/Pass/PassBase.td"
 
 def CodegenPass
     : Pass<"gather-codegen", "::mlir::func::FuncOp"> {
-  let summary = "Loops for gather-like linalg.generic ops, fused with their "
-                "index check: scf.forall (threads), vector.gather (vectors)";
+  let summary = "Fused loops, threads and vectors for gather-like "
+                "linalg.generic ops";
   let description = [{
     Code generation for the `linalg.generic` that `convert-onnx-to-linalg`
     produces for `onnx.GatherElements`, at tensor level (before
     bufferization). It applies to every `linalg.generic` on ranked tensors
     with all-parallel iterators, one input, one output, identity indexing
-    maps and exactly one `tensor.extract` in its body; other ops are left
-    alone.
+    maps and exactly one `tensor.extract` in its body, marked
+    `gather.elements` or not; other ops are left alone. The contract with
+    the lowering (the two marked generics, and what the pass warns about):
+    include/gather/Conversion/ONNXToLinalg/GatherLinalgForm.h. The loops
+    are built by hand, not with upstream tiling or `linalg::vectorize`.
 
     1. One loop nest: the gather becomes loops over the rows of `indices`
        (all dimensions but the innermost; chunks of `parallel-chunk`
@@ -71,12 +74,18 @@ def CodegenPass
        Groups of short rows (4.) get none.
 
     Vectorized and threaded code computes exactly what the scalar loops of
-    `convert-linalg-to-loops` compute (the tests compare them).
+    `convert-linalg-to-loops` compute (the tests compare them). What was
+    measured for each rule: docs/CodeShape.md.
+
+    The decisions for each gather (vector width, groups of rows, threads,
+    prefetches, the fused check, and the reason for each one not taken) are
+    made once, before any IR is built; `remarks` prints them as a remark at
+    the gather, e.g. `gather-codegen: vectors of 16; threads; prefetches
+    4096 B ahead; index check fused`.
   }];
   let options = [
     Option<"vectorSize", "vector-size", "int64_t", /*default=*/"16",
-           "Elements per vector along the innermost dimension, at most 256; "
-           "0 or 1: no vectorization">,
+           "Elements per vector along the rows, at most 256; 0 or 1: scalar">,
     Option<"parallel", "parallel", "bool", /*default=*/"true",
            "Threads: the rows in an scf.forall">,
     Option<"parallelThreshold", "parallel-threshold", "int64_t",
@@ -87,8 +96,9 @@ def CodegenPass
            "Elements per scf.forall iteration of a rank-1 generic">,
     Option<"prefetchDistance", "prefetch-distance", "int64_t",
            /*default=*/"4096",
-           "Bytes ahead that gathers along the innermost axis prefetch data "
-           "rows and index values (memref.prefetch); 0: no prefetches">,
+           "Bytes ahead to prefetch data rows and index values; 0: none">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at each gather with its code generation plan">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

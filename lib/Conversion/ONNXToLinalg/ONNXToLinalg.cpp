@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+#include "gather/Conversion/ONNXToLinalg/GatherLinalgForm.h"
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
@@ -370,7 +371,8 @@ private:
           Value element =
               tensor::ExtractOp::create(b, nestedLoc, data, coordinates);
           linalg::YieldOp::create(b, nestedLoc, element);
-        });
+        },
+        gather::getGatherElementsMarker(builder));
     if (!checkIndices)
       return {generic.getResult(0)};
     return {generic.getResult(0),
@@ -429,7 +431,8 @@ private:
                     arith::OrIOp::create(b, nestedLoc, args[1],
                                          negate(b, nestedLoc, inRange))
                         .getResult());
-              })
+              },
+              gather::getGatherIndexCheckMarker(builder))
               .getResult(0);
     return tensor::ExtractOp::create(builder, loc, any, ValueRange{});
   }

@@ -10,6 +10,7 @@
 // CHECK-SAME:      indexing_maps = [#[[$ID2]], #[[$ID2]]]
 // CHECK-SAME:      iterator_types = ["parallel", "parallel"]
 // CHECK-SAME:      ins(%[[IDX]] : tensor<2x3xi64>) outs(%[[INIT]] : tensor<2x3xf32>)
+// CHECK-SAME:      attrs = {gather.elements}
 // CHECK:         ^bb0(%[[IN:.*]]: i64, %{{.*}}: f32):
 // CHECK:           %[[I:.*]] = arith.index_cast %[[IN]] : i64 to index
 // CHECK:           %[[ZERO:.*]] = arith.constant 0 : index

@@ -13,7 +13,7 @@
 // positions, then how many more there are. Every report gets the op's
 // location (a string constant).
 // CHECK:       func.func private @gatherReportIndexErrorsOmitted(!llvm.ptr, i64, i64, i64)
-// CHECK:       llvm.mlir.global private constant @[[$LOC:__gather_location_[0-9A-F]+]]("{{.*}}runtime-checks.mlir:[[# @LINE + 29]]:8\00")
+// CHECK:       llvm.mlir.global private constant @[[$LOC:__gather_location_[0-9A-F]+]]("{{.*}}runtime-checks.mlir:[[# @LINE + 31]]:8\00")
 // CHECK-LABEL: func.func private @gatherReportIndexError(!llvm.ptr, i64, !llvm.ptr, i64, i64, i64)
 // CHECK-NOT:   gatherReportShapeError
 // CHECK-LABEL: func.func @static_shapes
@@ -21,10 +21,12 @@
 // CHECK:         %[[R:.*]] = linalg.generic
 // CHECK-SAME:      iterator_types = ["parallel", "parallel"]
 // CHECK-SAME:      ins(%[[IDX]] : tensor<2x3xi32>) outs(%{{.*}} : tensor<2x3xf32>)
+// CHECK-SAME:      attrs = {gather.elements}
 // CHECK-NOT:     linalg.generic
 // CHECK:         %[[ANY:.*]] = linalg.generic
 // CHECK-SAME:      iterator_types = ["reduction", "reduction"]
 // CHECK-SAME:      ins(%[[IDX]] : tensor<2x3xi32>) outs(%{{.*}} : tensor<i1>)
+// CHECK-SAME:      attrs = {gather.index_check}
 // CHECK:           arith.cmpi ult
 // CHECK:           arith.ori
 // CHECK-NOT:     linalg.generic

@@ -1,0 +1,244 @@
+//===- CodegenPlan.cpp - What gather-codegen does with a gather -----------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements planGather (CodegenPlan.h): the rules for the index check,
+// vectors, groups of short rows, threads and prefetches, and the printed
+// form of a plan.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodegenPlan.h"
+
+#include "GatherRecognizers.h"
+#include "RowPrefetcher.h"
+
+#include "gather/Support/CheckedSize.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace gather::codegen;
+
+/// Sets `*whyNot` to `reason`; returns false.
+static bool reject(std::string *whyNot, const Twine &reason) {
+  *whyNot = reason.str();
+  return false;
+}
+
+/// Whether the rows of `gather` (vectorizable with `vectorSize`) can run in
+/// groups: rank >= 2, a static innermost size L < `vectorSize`, at most
+/// kMaxVectorsPerGroup vectors per group, at least one whole group of rows
+/// (or a dynamic count), and `indices` and the result `init` surely
+/// contiguous (their two innermost dimensions are merged).
+static bool canGroupRows(linalg::GenericOp gather, int64_t vectorSize,
+                         std::string *whyNot) {
+  SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
+  int64_t rank = ranges.size();
+  if (rank < 2)
+    return reject(whyNot, "rank 1");
+  if (vectorSize <= 1 || ShapedType::isDynamic(ranges.back()) ||
+      ranges.back() >= vectorSize)
+    return reject(whyNot, "not rows shorter than a vector");
+  RowGroups groups(ranges.back(), vectorSize);
+  if (groups.vectors > kMaxVectorsPerGroup)
+    return reject(whyNot, Twine(groups.vectors) + " vectors per group, over " +
+                              Twine(kMaxVectorsPerGroup));
+  if (!ShapedType::isDynamic(ranges[rank - 2]) &&
+      ranges[rank - 2] < groups.rows)
+    return reject(whyNot, Twine(ranges[rank - 2]) + " rows, fewer than a " +
+                              "group of " + Twine(groups.rows));
+  if (!isSurelyContiguous(gather.getDpsInputs()[0]))
+    return reject(whyNot, "indices is not surely contiguous");
+  if (!isSurelyContiguous(gather.getDpsInits()[0]))
+    return reject(whyNot, "the result is not surely contiguous");
+  return true;
+}
+
+/// Whether the loops of `gather` prefetch (RowPrefetcher): `distance` > 0,
+/// rank >= 2, the gathered axis is the innermost dimension (the last
+/// coordinate of the read of `data` is not linalg.index of the innermost
+/// loop), `data` and `indices` are surely contiguous with whole-byte
+/// elements, a row of `data` is at least one cache line (or dynamic), and
+/// `data` plus `indices` are not statically smaller than kPrefetchMinBytes.
+/// (What was measured for each rule: docs/CodeShape.md, "Prefetches".)
+static bool shouldPrefetch(linalg::GenericOp gather, int64_t distance,
+                           std::string *whyNot) {
+  StringRef whyNotVector;
+  if (distance <= 0)
+    return reject(whyNot, "prefetch-distance=0");
+  if (gather.getNumLoops() < 2)
+    return reject(whyNot, "rank 1");
+  if (!canVectorize(gather, &whyNotVector))
+    return reject(whyNot, whyNotVector);
+  if (!isSurelyContiguous(gather.getDpsInputs()[0]))
+    return reject(whyNot, "indices is not surely contiguous");
+  int64_t rank = gather.getNumLoops();
+  tensor::ExtractOp extract =
+      *gather.getBody()->getOps<tensor::ExtractOp>().begin();
+  auto last = extract.getIndices().back().getDefiningOp<linalg::IndexOp>();
+  if (last && static_cast<int64_t>(last.getDim()) == rank - 1)
+    return reject(whyNot, "not along the innermost axis");
+  auto dataType = cast<RankedTensorType>(extract.getTensor().getType());
+  auto indicesType = cast<RankedTensorType>(gather.getDpsInputs()[0].getType());
+  int64_t dataBytes = getElementBytes(dataType.getElementType());
+  int64_t rowSize = dataType.getShape().back();
+  if (!ShapedType::isDynamic(rowSize) &&
+      rowSize < llvm::divideCeilSigned(kCacheLineBytes, dataBytes))
+    return reject(whyNot,
+                  "rows of data under " + Twine(kCacheLineBytes) + " B");
+  if (!dataType.hasStaticShape() || !indicesType.hasStaticShape())
+    return true;
+  // Sizes beyond int64_t (types that no buffer can have) count as large.
+  std::optional<int64_t> dataTotal =
+      gather::getCheckedNumElements(dataType.getShape(), dataBytes);
+  std::optional<int64_t> indicesTotal = gather::getCheckedNumElements(
+      indicesType.getShape(), getElementBytes(indicesType.getElementType()));
+  if (!dataTotal || !indicesTotal || *dataTotal >= kPrefetchMinBytes ||
+      *indicesTotal >= kPrefetchMinBytes - *dataTotal)
+    return true;
+  return reject(whyNot, "data and indices under " +
+                            Twine(kPrefetchMinBytes / 1024) + " KiB");
+}
+
+GatherCodegenPlan
+gather::codegen::planGather(linalg::GenericOp gather,
+                            const GatherCodegenOptions &options) {
+  GatherCodegenPlan plan;
+  int64_t rank = gather.getNumLoops();
+  SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
+  if (gather::hasZeroSize(ranges)) {
+    plan.leftAlone = "an empty iteration space";
+    return plan;
+  }
+  if (!gather.getBody()->getArgument(1).use_empty()) {
+    plan.leftAlone = "its body reads its output";
+    plan.breaksContract = true;
+    return plan;
+  }
+  bool isStatic = !llvm::any_of(ranges, ShapedType::isDynamic);
+  // (Counted without wrap-around; a count beyond int64_t is large.)
+  int64_t numElements = gather::getCheckedNumElements(ranges).value_or(
+      std::numeric_limits<int64_t>::max());
+  int64_t innermost = ranges.back();
+  int64_t vectorSize = options.vectorSize;
+
+  // The index check.
+  StringRef whyNotFused;
+  plan.check = findIndexCheck(gather, &whyNotFused);
+  plan.whyNotFused = whyNotFused.str();
+  plan.breaksContract = !whyNotFused.empty();
+
+  // Vectors, and rows shorter than a vector in groups of whole vectors.
+  StringRef whyNotVector;
+  bool canVectorizeBodies = false;
+  if (!canVectorize(gather, &whyNotVector))
+    plan.whyScalar = whyNotVector.str();
+  else if (!isVectorizableBody(gather.getBody()))
+    plan.whyScalar = "an op of the body that is not elementwise on scalars";
+  else if (plan.check && !isVectorizableBody(plan.check.getBody()))
+    plan.whyScalar = "an op of the check's body that is not elementwise on "
+                     "scalars";
+  else
+    canVectorizeBodies = true;
+  std::string whyNoGroups;
+  if (canVectorizeBodies && canGroupRows(gather, vectorSize, &whyNoGroups))
+    plan.groups = RowGroups(innermost, vectorSize);
+  bool vectorize = vectorSize > 1 && canVectorizeBodies &&
+                   (plan.groups || ShapedType::isDynamic(innermost) ||
+                    innermost >= vectorSize);
+  if (vectorize)
+    plan.vectorSize = vectorSize;
+  else if (vectorSize <= 1)
+    plan.whyScalar = "vector-size=" + std::to_string(vectorSize);
+  else if (canVectorizeBodies)
+    plan.whyScalar = "rows of " + std::to_string(innermost) +
+                     ", shorter than a vector, not in groups: " + whyNoGroups;
+
+  // Threads: rows (chunks of parallelChunk for rank 1) in parallel, unless
+  // already inside a parallel loop or a static shape has a single row or
+  // too few elements; decided at run time for dynamic shapes.
+  plan.parallelChunk = options.parallelChunk;
+  plan.parallelThreshold = options.parallelThreshold;
+  int64_t rowSize = rank == 1 ? options.parallelChunk : innermost;
+  if (plan.groups)
+    rowSize = plan.groups->elements();
+  if (!options.parallel)
+    plan.whySerial = "parallel=false";
+  else if (!gather->getParentWithTrait<OpTrait::AutomaticAllocationScope>())
+    plan.whySerial = "no automatic allocation scope around it";
+  else if (gather->getParentOfType<scf::ForallOp>() ||
+           gather->getParentOfType<scf::ParallelOp>())
+    plan.whySerial = "already inside a parallel loop";
+  else if (!isStatic)
+    plan.threads = GatherCodegenPlan::Threads::AtRunTime;
+  else if (numElements < options.parallelThreshold)
+    plan.whySerial = std::to_string(numElements) +
+                     " elements, under parallel-threshold=" +
+                     std::to_string(options.parallelThreshold);
+  else if (llvm::divideCeil(numElements, rowSize) <= 1)
+    plan.whySerial = rank == 1     ? "a single chunk"
+                     : plan.groups ? "a single group of rows"
+                                   : "a single row";
+  else
+    plan.threads = GatherCodegenPlan::Threads::Threaded;
+
+  // Prefetches in the row loops (not in groups of short rows).
+  std::string whyNoPrefetch;
+  if (plan.groups)
+    plan.whyNoPrefetch = "rows in groups";
+  else if (shouldPrefetch(gather, options.prefetchDistance, &whyNoPrefetch))
+    plan.prefetchDistance = options.prefetchDistance;
+  else
+    plan.whyNoPrefetch = whyNoPrefetch;
+
+  plan.rewrite = plan.check ||
+                 plan.threads != GatherCodegenPlan::Threads::Serial ||
+                 plan.vectorSize > 0 || plan.prefetchDistance > 0;
+  return plan;
+}
+
+void GatherCodegenPlan::print(raw_ostream &os) const {
+  if (!leftAlone.empty()) {
+    os << "left as is (" << leftAlone << ")";
+    return;
+  }
+  if (!rewrite)
+    os << "left to convert-linalg-to-loops: ";
+  if (vectorSize > 0)
+    os << "vectors of " << vectorSize;
+  else
+    os << "scalar (" << whyScalar << ")";
+  if (groups)
+    os << ", rows of " << groups->length << " in groups of " << groups->rows
+       << " (" << groups->vectors
+       << (groups->vectors == 1 ? " vector)" : " vectors)");
+  os << "; ";
+  switch (threads) {
+  case Threads::Serial:
+    os << "serial (" << whySerial << ")";
+    break;
+  case Threads::Threaded:
+    os << "threads";
+    break;
+  case Threads::AtRunTime:
+    os << "threads from " << parallelThreshold
+       << " elements (decided at run time)";
+    break;
+  }
+  if (prefetchDistance > 0)
+    os << "; prefetches " << prefetchDistance << " B ahead";
+  else
+    os << "; no prefetches (" << whyNoPrefetch << ")";
+  if (check)
+    os << "; index check fused";
+  else if (!whyNotFused.empty())
+    os << "; index check not fused (" << whyNotFused << ")";
+  else
+    os << "; no index check";
+}

@@ -1,0 +1,133 @@
+//===- CodegenPlan.h - What gather-codegen does with a gather ---*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The decisions of `gather-codegen` for one gather-like linalg.generic,
+// made once, before any IR is built, by planGather: the fused index check,
+// the vector width, groups of short rows, threads and prefetches, each with
+// the reason when it is not taken. FusedGatherBuilder.h applies a plan; the
+// pass prints it (`remarks=true`, or -debug-only=gather-codegen in builds
+// with LLVM's debug output) so that "why did this gather stay scalar?" has
+// an answer. The measurements behind the rules: docs/CodeShape.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_LIB_CODEGEN_CODEGENPLAN_H
+#define GATHER_LIB_CODEGEN_CODEGENPLAN_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <numeric>
+#include <optional>
+#include <string>
+
+namespace gather::codegen {
+
+/// Larger vectors only slow compilation down (vector ops are unrolled to the
+/// target's width).
+inline constexpr int64_t kMaxVectorSize = 256;
+
+/// The most vectors of one group (K, unrolled in the loop body; at most 15
+/// with vectors of 16).
+inline constexpr int64_t kMaxVectorsPerGroup = 16;
+
+/// Gathers whose `data` and `indices` hold fewer bytes than this (statically)
+/// get no prefetches: they stay in the L1 data cache (32 KiB on the x86 CPUs
+/// LLVM models, TargetTransformInfo::getCacheSize(L1D)).
+inline constexpr int64_t kPrefetchMinBytes = 32 * 1024;
+
+/// Rows of L elements, L shorter than a vector of N (static), in groups of
+/// R = N / gcd(L, N) consecutive rows: the G = R * L = K * N elements of a
+/// group (contiguous in `indices` and in the result once the two innermost
+/// dimensions are merged) are K whole vectors, K = L / gcd(L, N). Lane j of
+/// vector k holds row (k * N + j) / L and column (k * N + j) % L of the
+/// group: constants, so each vector is one contiguous read of index values,
+/// a gather with per-lane row offsets and one contiguous store, with no
+/// scalar rest per row (rows of 10 with N = 16: 8 rows as 5 vectors).
+struct RowGroups {
+  RowGroups(int64_t length, int64_t vectorSize)
+      : length(length), rows(vectorSize / std::gcd(length, vectorSize)),
+        vectors(length / std::gcd(length, vectorSize)) {}
+  int64_t elements() const { return rows * length; }
+  int64_t length, rows, vectors;
+};
+
+/// The options of gather-codegen (Passes.td), checked by the pass.
+struct GatherCodegenOptions {
+  int64_t vectorSize = 16;
+  bool parallel = true;
+  int64_t parallelThreshold = 8192;
+  int64_t parallelChunk = 16384;
+  int64_t prefetchDistance = 4096;
+};
+
+/// Everything gather-codegen decides for one gather-like generic.
+struct GatherCodegenPlan {
+  /// How the rows run.
+  enum class Threads {
+    Serial,    // scf.for loops
+    Threaded,  // an scf.forall over the rows (or groups, or chunks)
+    AtRunTime, // dynamic shape: an scf.if on the element count between both
+  };
+
+  /// Non-empty: the generic is left as it is, for this reason, before any
+  /// decision (an empty iteration space, a body that reads its output).
+  std::string leftAlone;
+  /// Whether the plan builds loops: false when a single loop nest of
+  /// convert-linalg-to-loops would do (no check, threads, vectors nor
+  /// prefetches).
+  bool rewrite = false;
+  /// Whether the generic is not what GatherLinalgForm.h promises for a
+  /// marked gather (its body reads its output, or its marked index check
+  /// cannot be fused): the pass warns when it is marked.
+  bool breaksContract = false;
+
+  /// The index check fused into the loops, or null.
+  mlir::linalg::GenericOp check;
+  /// Without a check: why the one there is not fused; empty when there is
+  /// none.
+  std::string whyNotFused;
+
+  /// Elements per vector along the rows; 0: scalar loops.
+  int64_t vectorSize = 0;
+  /// Why the loops are scalar (vectorSize 0).
+  std::string whyScalar;
+  /// Rows shorter than a vector, in groups (implies vectorSize > 0).
+  std::optional<RowGroups> groups;
+
+  Threads threads = Threads::Serial;
+  /// Why the loops are serial.
+  std::string whySerial;
+  /// Elements per scf.forall iteration of a rank-1 gather.
+  int64_t parallelChunk = 0;
+  /// The fewest elements that run threaded (AtRunTime).
+  int64_t parallelThreshold = 0;
+
+  /// Bytes ahead that the row loops prefetch; 0: no prefetches.
+  int64_t prefetchDistance = 0;
+  /// Why there are no prefetches.
+  std::string whyNoPrefetch;
+
+  /// One line, e.g. "vectors of 16; threads; prefetches 4096 B ahead; index
+  /// check fused" or "left to convert-linalg-to-loops: scalar (vector-size
+  /// 0); ...".
+  void print(llvm::raw_ostream &os) const;
+};
+
+inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os,
+                                     const GatherCodegenPlan &plan) {
+  plan.print(os);
+  return os;
+}
+
+/// The plan for `gather` (isGatherLike) under `options`.
+GatherCodegenPlan planGather(mlir::linalg::GenericOp gather,
+                             const GatherCodegenOptions &options);
+
+} // namespace gather::codegen
+
+#endif // GATHER_LIB_CODEGEN_CODEGENPLAN_H

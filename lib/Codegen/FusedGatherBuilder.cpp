@@ -1,0 +1,632 @@
+//===- FusedGatherBuilder.cpp - The loops of a gather ---------------------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements buildFusedGather (FusedGatherBuilder.h): FusedGatherBuilder
+// builds the loop nests (serial rows, threaded rows, grouped short rows;
+// scalar and vector iterations), and buildFusedGather applies a plan with
+// it (the flag of threaded checks, the run-time choice of threads for
+// dynamic shapes, the replacement of both generics).
+//
+//===----------------------------------------------------------------------===//
+
+#include "FusedGatherBuilder.h"
+
+#include "GatherRecognizers.h"
+#include "LaneVectorizer.h"
+#include "RowPrefetcher.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <optional>
+
+using namespace mlir;
+using namespace gather::codegen;
+
+namespace {
+
+/// Builds the loops of one gather and, if any, of its index check, fused:
+/// every element of `indices` is read once, by the iteration that gathers
+/// with it, and that iteration also ORs "out of range" into a loop-carried
+/// i1 (a vector<Nxi1> in vectorized loops, reduced once per row). The
+/// element computations are the bodies of the two generics: cloned for
+/// scalar iterations, computed on vectors (the read of `data` as one
+/// vector.gather) for vector iterations.
+class FusedGatherBuilder {
+public:
+  /// `vectorSize` 0: scalar loops. `groupRows`: rows shorter than
+  /// `vectorSize` (static length) in groups (see RowGroups; the plan
+  /// checked that they can be).
+  /// `prefetcher` (null: none) adds its prefetches to the row loops.
+  FusedGatherBuilder(OpBuilder &b, Location loc, linalg::GenericOp gather,
+                     linalg::GenericOp check, int64_t vectorSize,
+                     bool groupRows, RowPrefetcher *prefetcher)
+      : loc(loc), gather(gather), check(check), vectorSize(vectorSize),
+        prefetcher(prefetcher) {
+    indices = gather.getDpsInputs()[0];
+    data = getGatheredTensor(gather);
+    resultType = cast<RankedTensorType>(gather.getResult(0).getType());
+    rank = resultType.getRank();
+    zero = arith::ConstantIndexOp::create(b, loc, 0);
+    one = arith::ConstantIndexOp::create(b, loc, 1);
+    for (int64_t d = 0; d < rank; ++d)
+      sizes.push_back(getValueOrCreateConstantIndexOp(
+          b, loc, tensor::getMixedSize(b, loc, indices, d)));
+    if (vectorSize == 0)
+      return;
+    vectorizer.emplace(b, loc, vectorSize, data, zero, one);
+    if (!groupRows)
+      return;
+    groups = RowGroups(resultType.getShape().back(), vectorSize);
+    // `indices` with its two innermost dimensions merged: a group's index
+    // values are contiguous.
+    SmallVector<ReassociationIndices> reassociation;
+    for (int64_t d = 0; d + 2 < rank; ++d)
+      reassociation.push_back({d});
+    reassociation.push_back({rank - 2, rank - 1});
+    flatIndices =
+        tensor::CollapseShapeOp::create(b, loc, indices, reassociation);
+  }
+
+  /// Sizes of `indices`, as index values.
+  ArrayRef<Value> getSizes() const { return sizes; }
+
+  /// Serial loops over the rows (scf.for), writing into `init`; `accumulator`
+  /// (null without check) is the initial "out of range". Returns the result
+  /// and the final "out of range" (null without check).
+  std::pair<Value, Value> buildSerial(OpBuilder &b, Value init,
+                                      Value accumulator) {
+    SmallVector<Value> outer;
+    return buildSerialLevel(b, 0, outer, init, accumulator);
+  }
+
+  /// Threads: one scf.forall over the rows (chunks of `chunk` elements for
+  /// rank 1), writing into `init`. A row that finds a value out of range
+  /// sets `flag` (a memref<i8>, zeroed here) with an atomic or; returns the
+  /// result and "any out of range" (null without check).
+  std::pair<Value, Value> buildThreaded(OpBuilder &b, Value init, Value flag,
+                                        int64_t chunk) {
+    if (check)
+      memref::StoreOp::create(b, loc,
+                              arith::ConstantIntOp::create(b, loc, 0, 8), flag,
+                              ValueRange{});
+    scf::ForallOp forall;
+    if (groups) {
+      // (The outer dimensions, the groups of rows.)
+      SmallVector<OpFoldResult> upperBounds;
+      for (int64_t d = 0; d + 2 < rank; ++d)
+        upperBounds.push_back(getAsOpFoldResult(sizes[d]));
+      upperBounds.push_back(getAsOpFoldResult(arith::CeilDivUIOp::create(
+          b, loc, sizes[rank - 2],
+          arith::ConstantIndexOp::create(b, loc, groups->rows))));
+      forall = scf::ForallOp::create(b, loc, upperBounds, ValueRange{init},
+                                     std::nullopt);
+    } else if (rank == 1) {
+      forall = scf::ForallOp::create(
+          b, loc, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{getAsOpFoldResult(sizes[0])},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(chunk)}, ValueRange{init},
+          std::nullopt);
+    } else {
+      SmallVector<OpFoldResult> upperBounds;
+      for (int64_t d = 0; d + 1 < rank; ++d)
+        upperBounds.push_back(getAsOpFoldResult(sizes[d]));
+      forall = scf::ForallOp::create(b, loc, upperBounds, ValueRange{init},
+                                     std::nullopt);
+    }
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(forall.getTerminator());
+    Value shared = forall.getRegionIterArgs()[0];
+    SmallVector<Value> outer, offsets;
+    Value start = zero, length = sizes[rank - 1];
+    Value group, groupRows;
+    if (groups) {
+      // Group g: rows [g * R, min((g + 1) * R, B)), a slice of the shape
+      // [rows, L].
+      SmallVector<Value> ivs = forall.getInductionVars();
+      outer.assign(ivs.begin(), ivs.end() - 1);
+      group = ivs.back();
+      Value firstRow = arith::MulIOp::create(
+          b, loc, group, arith::ConstantIndexOp::create(b, loc, groups->rows));
+      groupRows = arith::ConstantIndexOp::create(b, loc, groups->rows);
+      std::optional<int64_t> rows = getConstantIntValue(sizes[rank - 2]);
+      if (!rows || *rows % groups->rows != 0)
+        groupRows = arith::MinSIOp::create(
+            b, loc, groupRows,
+            arith::SubIOp::create(b, loc, sizes[rank - 2], firstRow));
+      outer.push_back(firstRow);
+    } else if (rank == 1) {
+      start = forall.getInductionVars()[0];
+      length = arith::MinSIOp::create(
+          b, loc, arith::ConstantIndexOp::create(b, loc, chunk),
+          arith::SubIOp::create(b, loc, sizes[0], start));
+    } else {
+      outer = llvm::to_vector(forall.getInductionVars());
+    }
+    offsets = outer;
+    offsets.push_back(start);
+    SmallVector<OpFoldResult> sliceSizes(rank - 1, b.getIndexAttr(1));
+    sliceSizes.push_back(getAsOpFoldResult(length));
+    if (groups) {
+      outer.pop_back();
+      sliceSizes[rank - 2] = getAsOpFoldResult(groupRows);
+    }
+    SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
+    Value row = extractSlice(b, shared, offsets, sliceSizes, groups ? 2 : 1);
+    Value noneYet =
+        check ? arith::ConstantIntOp::create(b, loc, 0, 1) : Value();
+    auto [newRow, bad] =
+        groups ? buildGroupSlice(b, outer, group, row, groupRows, noneYet)
+               : buildRow(b, outer, start, length, row, {}, noneYet);
+    if (check) {
+      scf::IfOp::create(b, loc, bad, [&](OpBuilder &nb, Location nl) {
+        memref::AtomicRMWOp::create(nb, nl, arith::AtomicRMWKind::ori,
+                                    arith::ConstantIntOp::create(nb, nl, 1, 8),
+                                    flag, ValueRange{});
+        scf::YieldOp::create(nb, nl);
+      });
+    }
+    b.setInsertionPointToStart(forall.getTerminator().getBody());
+    tensor::ParallelInsertSliceOp::create(b, loc, newRow, shared,
+                                          getAsOpFoldResult(offsets),
+                                          sliceSizes, unitStrides);
+    b.setInsertionPointAfter(forall);
+    Value any;
+    if (check) {
+      Value flagValue = memref::LoadOp::create(b, loc, flag, ValueRange{});
+      any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, flagValue,
+                                  arith::ConstantIntOp::create(b, loc, 0, 8));
+    }
+    return {forall.getResult(0), any};
+  }
+
+private:
+  /// An scf.for from `lower` to `upper` by `step` carrying `out` and, if
+  /// not null, `accumulator`; `body(builder, iv, out, accumulator)` returns
+  /// their next values. Returns their final values.
+  template <typename Body>
+  std::pair<Value, Value> buildLoop(OpBuilder &b, Value lower, Value upper,
+                                    Value step, Value out, Value accumulator,
+                                    Body body) {
+    SmallVector<Value> iterArgs = {out};
+    if (accumulator)
+      iterArgs.push_back(accumulator);
+    auto loop = scf::ForOp::create(
+        b, loc, lower, upper, step, iterArgs,
+        [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
+          auto [newOut, newAccumulator] =
+              body(lb, iv, args[0], accumulator ? args[1] : Value());
+          SmallVector<Value> yielded = {newOut};
+          if (newAccumulator)
+            yielded.push_back(newAccumulator);
+          scf::YieldOp::create(lb, loc, yielded);
+        });
+    return {loop.getResult(0), accumulator ? loop.getResult(1) : Value()};
+  }
+
+  /// The values of `results` (a value and, if any, an accumulator) as a
+  /// pair.
+  static std::pair<Value, Value> toPair(ArrayRef<Value> results) {
+    return {results[0], results.size() > 1 ? results[1] : Value()};
+  }
+
+  std::pair<Value, Value> buildSerialLevel(OpBuilder &b, int64_t d,
+                                           SmallVector<Value> &outer, Value out,
+                                           Value accumulator) {
+    if (groups && d + 2 >= rank)
+      return buildGroupedRows(b, outer, out, accumulator);
+    if (d + 1 >= rank)
+      return buildRow(b, outer, zero, sizes[rank - 1], out, outer, accumulator);
+    return buildLoop(b, zero, sizes[d], one, out, accumulator,
+                     [&](OpBuilder &lb, Value iv, Value out, Value bad) {
+                       outer.push_back(iv);
+                       auto results =
+                           buildSerialLevel(lb, d + 1, outer, out, bad);
+                       outer.pop_back();
+                       return results;
+                     });
+  }
+
+  /// Elements [start, start + length) of the row at `outer` (the
+  /// coordinates before the innermost one) into `out` at
+  /// [outPrefix..., 0 .. length): vectors of vectorSize, then scalars for
+  /// the rest.
+  std::pair<Value, Value> buildRow(OpBuilder &b, ArrayRef<Value> outer,
+                                   Value start, Value length, Value out,
+                                   ArrayRef<Value> outPrefix,
+                                   Value accumulator) {
+    Value lower = zero;
+    std::optional<int64_t> staticLength = getConstantIntValue(length);
+    if (vectorSize > 1 && (!staticLength || *staticLength >= vectorSize)) {
+      Value vectorEnd;
+      if (staticLength) {
+        vectorEnd = arith::ConstantIndexOp::create(
+            b, loc, *staticLength - *staticLength % vectorSize);
+      } else {
+        Value step = arith::ConstantIndexOp::create(b, loc, vectorSize);
+        vectorEnd = arith::SubIOp::create(
+            b, loc, length, arith::RemUIOp::create(b, loc, length, step));
+      }
+      auto [vectorOut, lanes] = buildLoop(
+          b, zero, vectorEnd,
+          arith::ConstantIndexOp::create(b, loc, vectorSize), out,
+          accumulator ? getNoLanesOutOfRange(b) : Value(),
+          [&](OpBuilder &lb, Value position, Value out, Value lanes) {
+            Value column = arith::AddIOp::create(lb, loc, start, position);
+            if (prefetcher)
+              prefetcher->emitForElements(lb, outer, column, vectorSize);
+            SmallVector<Value> indexCoordinates(outer);
+            indexCoordinates.push_back(column);
+            SmallVector<LaneValue> coordinates;
+            for (Value coordinate : outer)
+              coordinates.push_back({LaneValue::Kind::Uniform, coordinate});
+            coordinates.push_back(vectorizer->getLanePositions(lb, column));
+            SmallVector<Value> outCoordinates(outPrefix);
+            outCoordinates.push_back(position);
+            return toPair(buildVectorIteration(lb, indices, indexCoordinates,
+                                               coordinates, out, outCoordinates,
+                                               lanes));
+          });
+      out = vectorOut;
+      if (accumulator)
+        accumulator = orLanes(b, accumulator, lanes);
+      if (staticLength && *staticLength % vectorSize == 0)
+        return {out, accumulator};
+      lower = vectorEnd;
+    }
+    return buildLoop(
+        b, lower, length, one, out, accumulator,
+        [&](OpBuilder &lb, Value position, Value out, Value bad) {
+          SmallVector<Value> coordinates(outer);
+          coordinates.push_back(
+              arith::AddIOp::create(lb, loc, start, position));
+          if (prefetcher && vectorSize == 0)
+            prefetcher->emitForScalar(lb, outer, coordinates.back());
+          SmallVector<Value> outCoordinates(outPrefix);
+          outCoordinates.push_back(position);
+          return toPair(buildScalarIteration(
+              lb, indices, coordinates, coordinates, out, outCoordinates, bad));
+        });
+  }
+
+  /// "Out of range" in no lane: the initial accumulator of vector
+  /// iterations.
+  Value getNoLanesOutOfRange(OpBuilder &b) {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(VectorType::get({vectorSize}, b.getI1Type()),
+                               false));
+  }
+
+  /// `accumulator` or "out of range" in any lane of `lanes`.
+  Value orLanes(OpBuilder &b, Value accumulator, Value lanes) {
+    return arith::OrIOp::create(
+        b, loc, accumulator,
+        vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, lanes));
+  }
+
+  /// The slice of `tensor` at `offsets` of `sizes` (ones but for the
+  /// last `keep` dimensions), without its unit dimensions.
+  Value extractSlice(OpBuilder &b, Value tensor, ArrayRef<Value> offsets,
+                     ArrayRef<OpFoldResult> sizes, int64_t keep) {
+    SmallVector<int64_t> shape;
+    for (OpFoldResult size : sizes.take_back(keep)) {
+      std::optional<int64_t> value = getConstantIntValue(size);
+      shape.push_back(value ? *value : ShapedType::kDynamic);
+    }
+    SmallVector<OpFoldResult> unitStrides(sizes.size(), b.getIndexAttr(1));
+    return tensor::ExtractSliceOp::create(
+        b, loc, RankedTensorType::get(shape, resultType.getElementType()),
+        tensor, getAsOpFoldResult(offsets), sizes, unitStrides);
+  }
+
+  /// The rows at `outer` (the coordinates before the two innermost) of
+  /// `out`: whole groups of R rows as vectors, then the rows left (fewer
+  /// than R) as scalars.
+  std::pair<Value, Value> buildGroupedRows(OpBuilder &b, ArrayRef<Value> outer,
+                                           Value out, Value accumulator) {
+    Value rowsPerGroup = arith::ConstantIndexOp::create(b, loc, groups->rows);
+    Value wholeGroups =
+        arith::DivUIOp::create(b, loc, sizes[rank - 2], rowsPerGroup);
+    auto [groupsOut, groupsBad] = buildLoop(
+        b, zero, wholeGroups, one, out, accumulator,
+        [&](OpBuilder &lb, Value group, Value out, Value bad) {
+          SmallVector<Value> offsets(outer);
+          offsets.push_back(
+              arith::MulIOp::create(lb, loc, group, rowsPerGroup));
+          offsets.push_back(zero);
+          SmallVector<OpFoldResult> sliceSizes(rank - 2, lb.getIndexAttr(1));
+          sliceSizes.push_back(lb.getIndexAttr(groups->rows));
+          sliceSizes.push_back(lb.getIndexAttr(groups->length));
+          Value slice = extractSlice(lb, out, offsets, sliceSizes, 2);
+          auto [newSlice, newBad] =
+              buildGroupSlice(lb, outer, group, slice, rowsPerGroup, bad);
+          SmallVector<OpFoldResult> unitStrides(rank, lb.getIndexAttr(1));
+          Value newOut = tensor::InsertSliceOp::create(
+              lb, loc, newSlice, out, getAsOpFoldResult(offsets), sliceSizes,
+              unitStrides);
+          return std::make_pair(newOut, newBad);
+        });
+    Value firstLeft = arith::MulIOp::create(b, loc, wholeGroups, rowsPerGroup);
+    return buildScalarRows(b, outer, firstLeft, sizes[rank - 2], groupsOut,
+                           outer, zero, groupsBad);
+  }
+
+  /// Group `group` of the rows at `outer`: `rows` rows (R, or fewer for the
+  /// last group) in `slice` (a tensor of [rows, L]); K vectors when the
+  /// group is whole, scalars otherwise. Returns the new slice and, with a
+  /// check, `accumulator` ORed with "out of range".
+  std::pair<Value, Value> buildGroupSlice(OpBuilder &b, ArrayRef<Value> outer,
+                                          Value group, Value slice, Value rows,
+                                          Value accumulator) {
+    auto sliceType = cast<RankedTensorType>(slice.getType());
+    SmallVector<ReassociationIndices> merge = {{0, 1}};
+    auto vectors = [&](OpBuilder &nb) {
+      Value flat = tensor::CollapseShapeOp::create(nb, loc, slice, merge);
+      SmallVector<Value> results =
+          buildGroup(nb, outer, group, flat,
+                     accumulator ? getNoLanesOutOfRange(nb) : Value());
+      results[0] =
+          tensor::ExpandShapeOp::create(nb, loc, sliceType, results[0], merge);
+      if (accumulator)
+        results[1] = orLanes(nb, accumulator, results[1]);
+      return results;
+    };
+    if (isConstantIntValue(getAsOpFoldResult(rows), groups->rows))
+      return toPair(vectors(b));
+    Value whole = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, rows,
+        arith::ConstantIndexOp::create(b, loc, groups->rows));
+    auto ifOp = scf::IfOp::create(
+        b, loc, whole,
+        [&](OpBuilder &nb, Location) {
+          scf::YieldOp::create(nb, loc, vectors(nb));
+        },
+        [&](OpBuilder &nb, Location) {
+          Value firstRow = arith::MulIOp::create(
+              nb, loc, group,
+              arith::ConstantIndexOp::create(nb, loc, groups->rows));
+          auto [newSlice, bad] =
+              buildScalarRows(nb, outer, firstRow,
+                              arith::AddIOp::create(nb, loc, firstRow, rows),
+                              slice, {}, firstRow, accumulator);
+          SmallVector<Value> yielded = {newSlice};
+          if (bad)
+            yielded.push_back(bad);
+          scf::YieldOp::create(nb, loc, yielded);
+        });
+    return {ifOp.getResult(0), accumulator ? ifOp.getResult(1) : Value()};
+  }
+
+  /// The K vectors of whole group `group` of the rows at `outer`, read from
+  /// the flattened `indices` and written into `out` (the group's G
+  /// elements). Returns `out` and, with a check, the lanes' "out of range"
+  /// ORed into `accumulator` (a vector<Nxi1>).
+  SmallVector<Value> buildGroup(OpBuilder &b, ArrayRef<Value> outer,
+                                Value group, Value out, Value accumulator) {
+    Value firstRow = arith::MulIOp::create(
+        b, loc, group, arith::ConstantIndexOp::create(b, loc, groups->rows));
+    Value first = arith::MulIOp::create(
+        b, loc, group,
+        arith::ConstantIndexOp::create(b, loc, groups->elements()));
+    auto indexVector = VectorType::get({vectorSize}, b.getIndexType());
+    for (int64_t k = 0; k < groups->vectors; ++k) {
+      // Lane j holds element k * N + j of the group: row (k * N + j) / L,
+      // column (k * N + j) % L.
+      SmallVector<int64_t> laneRows, laneColumns;
+      for (int64_t j = 0; j < vectorSize; ++j) {
+        laneRows.push_back((k * vectorSize + j) / groups->length);
+        laneColumns.push_back((k * vectorSize + j) % groups->length);
+      }
+      auto constant = [&](ArrayRef<int64_t> values) -> Value {
+        return arith::ConstantOp::create(
+            b, loc, DenseElementsAttr::get(indexVector, values));
+      };
+      SmallVector<LaneValue> coordinates;
+      for (Value coordinate : outer)
+        coordinates.push_back({LaneValue::Kind::Uniform, coordinate});
+      coordinates.push_back(
+          {LaneValue::Kind::Stepped, firstRow, constant(laneRows)});
+      coordinates.push_back(
+          {LaneValue::Kind::Stepped, zero, constant(laneColumns)});
+      Value offset = arith::ConstantIndexOp::create(b, loc, k * vectorSize);
+      SmallVector<Value> indexCoordinates(outer);
+      indexCoordinates.push_back(arith::AddIOp::create(b, loc, first, offset));
+      SmallVector<Value> results =
+          buildVectorIteration(b, flatIndices, indexCoordinates, coordinates,
+                               out, {offset}, accumulator);
+      out = results[0];
+      if (accumulator)
+        accumulator = results[1];
+    }
+    SmallVector<Value> results = {out};
+    if (accumulator)
+      results.push_back(accumulator);
+    return results;
+  }
+
+  /// Rows [firstRow, lastRow) at `outer` as scalars (rows shorter than a
+  /// vector), written into `out` at [outPrefix..., row - rowShift, 0 .. L).
+  std::pair<Value, Value> buildScalarRows(OpBuilder &b, ArrayRef<Value> outer,
+                                          Value firstRow, Value lastRow,
+                                          Value out, ArrayRef<Value> outPrefix,
+                                          Value rowShift, Value accumulator) {
+    return buildLoop(b, firstRow, lastRow, one, out, accumulator,
+                     [&](OpBuilder &lb, Value row, Value out, Value bad) {
+                       SmallVector<Value> rowOuter(outer);
+                       rowOuter.push_back(row);
+                       SmallVector<Value> rowPrefix(outPrefix);
+                       rowPrefix.push_back(
+                           arith::SubIOp::create(lb, loc, row, rowShift));
+                       return buildRow(lb, rowOuter, zero, sizes[rank - 1], out,
+                                       rowPrefix, bad);
+                     });
+  }
+
+  /// One element at `coordinates` (of the iteration space): its index
+  /// value read from `indexTensor` (`indices` or a reshape of it) at
+  /// `indexCoordinates`, the gather's body, the result inserted into `out`
+  /// at `outCoordinates`, then the check's body on the same index value.
+  SmallVector<Value> buildScalarIteration(OpBuilder &b, Value indexTensor,
+                                          ArrayRef<Value> indexCoordinates,
+                                          ArrayRef<Value> coordinates,
+                                          Value out,
+                                          ArrayRef<Value> outCoordinates,
+                                          Value accumulator) {
+    Value index =
+        tensor::ExtractOp::create(b, loc, indexTensor, indexCoordinates);
+    Value element = cloneBody(b, gather.getBody(), {index}, coordinates);
+    SmallVector<Value> results = {
+        tensor::InsertOp::create(b, loc, element, out, outCoordinates)};
+    if (accumulator)
+      results.push_back(
+          cloneBody(b, check.getBody(), {index, accumulator}, coordinates));
+    return results;
+  }
+
+  /// The ops of `body` with its arguments replaced by `arguments` and
+  /// linalg.index d by `coordinates[d]`; returns the yielded value.
+  Value cloneBody(OpBuilder &b, Block *body, ValueRange arguments,
+                  ArrayRef<Value> coordinates) {
+    IRMapping mapping;
+    mapping.map(body->getArguments().take_front(arguments.size()), arguments);
+    for (Operation &op : body->without_terminator()) {
+      if (auto index = dyn_cast<linalg::IndexOp>(op))
+        mapping.map(index.getResult(), coordinates[index.getDim()]);
+      else
+        b.clone(op, mapping);
+    }
+    return mapping.lookupOrDefault(body->getTerminator()->getOperand(0));
+  }
+
+  /// vectorSize elements, at `coordinates` (of the iteration space, one per
+  /// dimension): one read of their index values (a vector.transfer_read of
+  /// `indexTensor` at `indexCoordinates`; `indices` or a reshape of it
+  /// whose innermost dimension holds the lanes contiguously), the gather's
+  /// body on vectors, one vector.transfer_write into `out` at
+  /// `outCoordinates`, the check's body on the same vector of index values.
+  SmallVector<Value> buildVectorIteration(OpBuilder &b, Value indexTensor,
+                                          ArrayRef<Value> indexCoordinates,
+                                          ArrayRef<LaneValue> coordinates,
+                                          Value out,
+                                          ArrayRef<Value> outCoordinates,
+                                          Value accumulator) {
+    Type indexType = getElementTypeOrSelf(indices.getType());
+    Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(indexType));
+    Value index = vector::TransferReadOp::create(
+        b, loc, VectorType::get({vectorSize}, indexType), indexTensor,
+        indexCoordinates, padding, ArrayRef<bool>{true});
+    LaneValue indexLanes = {LaneValue::Kind::Varying, index};
+    Value element = vectorizer->vectorizeBody(b, gather.getBody(), {indexLanes},
+                                              coordinates);
+    SmallVector<Value> results = {
+        vector::TransferWriteOp::create(b, loc, element, out, outCoordinates,
+                                        ArrayRef<bool>{true})
+            .getResult()};
+    if (accumulator)
+      results.push_back(vectorizer->vectorizeBody(
+          b, check.getBody(),
+          {indexLanes, {LaneValue::Kind::Varying, accumulator}}, coordinates));
+    return results;
+  }
+
+  Location loc;
+  linalg::GenericOp gather, check;
+  int64_t vectorSize;
+  RowPrefetcher *prefetcher; // Null: no prefetches.
+  Value indices, flatIndices, data, zero, one;
+  RankedTensorType resultType;
+  int64_t rank;
+  SmallVector<Value> sizes;
+  std::optional<LaneVectorizer> vectorizer; // Without vectors: none.
+  std::optional<RowGroups> groups;
+};
+
+} // namespace
+
+void gather::codegen::buildFusedGather(RewriterBase &rewriter,
+                                       linalg::GenericOp gather,
+                                       const GatherCodegenPlan &plan) {
+  using Threads = GatherCodegenPlan::Threads;
+  linalg::GenericOp check = plan.check;
+  Location loc = gather.getLoc();
+  rewriter.setInsertionPoint(check ? check : gather);
+  std::optional<RowPrefetcher> prefetcher;
+  if (plan.prefetchDistance > 0)
+    prefetcher.emplace(rewriter, loc, gather, plan.prefetchDistance);
+  FusedGatherBuilder builder(rewriter, loc, gather, check, plan.vectorSize,
+                             plan.groups.has_value(),
+                             prefetcher ? &*prefetcher : nullptr);
+  Value init = gather.getDpsInits()[0];
+  Value accumulator;
+  if (check)
+    accumulator = tensor::ExtractOp::create(
+        rewriter, loc, check.getDpsInits()[0], ValueRange{});
+  Value flag;
+  if (plan.threads != Threads::Serial && check) {
+    Operation *allocationScope =
+        gather->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&allocationScope->getRegion(0).front());
+    flag = memref::AllocaOp::create(rewriter, loc,
+                                    MemRefType::get({}, rewriter.getI8Type()));
+  }
+  auto threaded = [&](OpBuilder &b) {
+    auto [result, any] =
+        builder.buildThreaded(b, init, flag, plan.parallelChunk);
+    SmallVector<Value> values = {result};
+    if (check)
+      values.push_back(arith::OrIOp::create(b, loc, accumulator, any));
+    return values;
+  };
+  auto serial = [&](OpBuilder &b) {
+    auto [result, any] = builder.buildSerial(b, init, accumulator);
+    SmallVector<Value> values = {result};
+    if (check)
+      values.push_back(any);
+    return values;
+  };
+  SmallVector<Value> values;
+  switch (plan.threads) {
+  case Threads::Serial:
+    values = serial(rewriter);
+    break;
+  case Threads::Threaded:
+    values = threaded(rewriter);
+    break;
+  case Threads::AtRunTime: {
+    // Threads only for enough elements (a dynamic count).
+    Value count = builder.getSizes().front();
+    for (Value size : builder.getSizes().drop_front())
+      count = arith::MulIOp::create(rewriter, loc, count, size);
+    Value enough = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::uge, count,
+        arith::ConstantIndexOp::create(rewriter, loc, plan.parallelThreshold));
+    auto ifOp = scf::IfOp::create(
+        rewriter, loc, enough,
+        [&](OpBuilder &b, Location) {
+          scf::YieldOp::create(b, loc, threaded(b));
+        },
+        [&](OpBuilder &b, Location) {
+          scf::YieldOp::create(b, loc, serial(b));
+        });
+    values = ifOp.getResults();
+    break;
+  }
+  }
+  if (check) {
+    rewriter.replaceOp(check, tensor::FromElementsOp::create(
+                                  rewriter, loc, check.getResultTypes(),
+                                  ValueRange{values[1]}));
+  }
+  rewriter.replaceOp(gather, values[0]);
+}

@@ -1,0 +1,73 @@
+//===- LaneVectorizer.h - Linalg bodies on vector lanes ---------*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The small SIMT-style vectorizer of `gather-codegen`: it computes the body
+// of a gather-like linalg.generic (or of its index check) for N consecutive
+// iterations at once, one per lane, keeping track of which values are the
+// same in all lanes, which differ and which are a scalar plus a constant
+// per lane, so that the read of `data` becomes one vector.gather whose base
+// holds the uniform coordinates. Upstream's linalg::vectorize is not used:
+// it vectorizes whole tensors, not the rows and row groups (with per-lane
+// row offsets) the loops of FusedGatherBuilder.cpp iterate over.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_LIB_CODEGEN_LANEVECTORIZER_H
+#define GATHER_LIB_CODEGEN_LANEVECTORIZER_H
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+
+namespace gather::codegen {
+
+/// A value of a vector iteration: the same for every lane (`Uniform`, a
+/// scalar), one per lane (`Varying`, a vector), or a scalar plus a
+/// constant per lane (`Stepped`: lane i holds value + lanes[i], `lanes` a
+/// constant vector of index; a coordinate along a row).
+struct LaneValue {
+  enum class Kind { Uniform, Varying, Stepped } kind;
+  mlir::Value value;
+  mlir::Value lanes = {};
+};
+
+/// Computes bodies (isVectorizableBody, GatherRecognizers.h) on
+/// `vectorSize` lanes, with the read of `data` (contiguous, row-major) as
+/// one vector.gather.
+class LaneVectorizer {
+public:
+  /// Computes the strides of `data` (in elements) at the insertion point of
+  /// `b`; `zero` and `one` are index constants there.
+  LaneVectorizer(mlir::OpBuilder &b, mlir::Location loc, int64_t vectorSize,
+                 mlir::Value data, mlir::Value zero, mlir::Value one);
+
+  /// `value` + the lane number in each lane.
+  LaneValue getLanePositions(mlir::OpBuilder &b, mlir::Value value) const;
+
+  /// The ops of `body` with its arguments replaced by `arguments` and
+  /// linalg.index d by `coordinates[d]`; returns the yielded value as a
+  /// vector.
+  mlir::Value vectorizeBody(mlir::OpBuilder &b, mlir::Block *body,
+                            llvm::ArrayRef<LaneValue> arguments,
+                            llvm::ArrayRef<LaneValue> coordinates) const;
+
+private:
+  /// The read of `data` on the lanes: one vector.gather whose base holds
+  /// the coordinates equal in all lanes and whose offsets the others,
+  /// linearized with the strides of `data`; `lookup` gives the lane value
+  /// of a coordinate.
+  mlir::Value
+  buildGather(mlir::OpBuilder &b, mlir::tensor::ExtractOp extract,
+              llvm::function_ref<LaneValue(mlir::Value)> lookup) const;
+
+  mlir::Location loc;
+  int64_t vectorSize;
+  mlir::Value zero;
+  llvm::SmallVector<mlir::Value> strides;
+};
+
+} // namespace gather::codegen
+
+#endif // GATHER_LIB_CODEGEN_LANEVECTORIZER_H
