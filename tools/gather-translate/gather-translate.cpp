@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Support/Diagnostics.h"
 #include "gather/Target/ONNX/ImportONNX.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

@@ -15,6 +15,7 @@
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
+#include "gather/Runtime/RuntimeReporter.h"
 #include "gather/Support/CheckedSize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -44,26 +45,11 @@ using namespace gather;
 
 namespace {
 
-/// Names of the report functions in gather's runtime library
-/// (gather/Runtime/GatherRuntime.h).
 /// The ops lowered by name, whichever dialect (if any) defines them.
 constexpr StringLiteral kGatherElementsName = "onnx.GatherElements";
 constexpr StringLiteral kReturnName = "onnx.Return";
 constexpr StringLiteral kNoValueName = "onnx.NoValue";
 constexpr StringLiteral kEntryPointName = "onnx.EntryPoint";
-
-constexpr StringLiteral kReportIndexError = "gatherReportIndexError";
-constexpr StringLiteral kReportIndexErrorsOmitted =
-    "gatherReportIndexErrorsOmitted";
-constexpr StringLiteral kReportShapeError = "gatherReportShapeError";
-constexpr StringLiteral kReportRankError = "gatherReportRankError";
-constexpr StringLiteral kReportResultShapeError =
-    "gatherReportResultShapeError";
-constexpr StringLiteral kReportDestinationShapeError =
-    "gatherReportDestinationShapeError";
-constexpr StringLiteral kReportFunctions[] = {
-    kReportIndexError, kReportIndexErrorsOmitted, kReportShapeError,
-    kReportRankError,  kReportResultShapeError,   kReportDestinationShapeError};
 
 /// Bad index values reported one by one per execution of an op; the rest
 /// are counted.
@@ -76,17 +62,6 @@ Value getDimSize(OpBuilder &builder, Location loc, Value value, int64_t dim) {
   if (!type.isDynamicDim(dim))
     return arith::ConstantIndexOp::create(builder, loc, type.getDimSize(dim));
   return tensor::DimOp::create(builder, loc, value, dim);
-}
-
-/// Checks the symbols with names reserved for the runtime (the report
-/// functions these passes call, and every other runtime function).
-LogicalResult verifyReservedSymbols(Operation *root) {
-  MLIRContext *context = root->getContext();
-  return verifyRuntimeSymbols(root, [&](StringRef name) -> FunctionType {
-    if (llvm::is_contained(kReportFunctions, name))
-      return getReportFunctionType(context, name);
-    return getRuntimeCInterfaceFunctionType(context, name);
-  });
 }
 
 Value negate(OpBuilder &builder, Location loc, Value condition) {
@@ -125,6 +100,10 @@ public:
     if (!module)
       return emitError(loc, "cannot lower 'onnx.GatherElements' outside a "
                             "builtin.module");
+    // Every report takes the location string from where the lowering
+    // started, so that it dominates them all.
+    reporter.emplace(module, loc, listener);
+    reporter->setLocationInsertionPoint(start);
     auto opError = [&]() {
       return emitError(loc) << "'onnx.GatherElements' op ";
     };
@@ -246,21 +225,16 @@ private:
     Value rankOk = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::eq, actualRank,
         arith::ConstantIndexOp::create(builder, loc, rank));
-    if (runtimeChecks) {
-      func::FuncOp report = getRuntimeFunction(kReportRankError);
-      scf::IfOp::create(
+    if (runtimeChecks)
+      reporter->reportIf(
           builder, loc, negate(builder, loc, rankOk),
-          [&](OpBuilder &b, Location nestedLoc) {
-            Value args[] = {
-                getLocationString(),
-                arith::ConstantIntOp::create(b, nestedLoc,
-                                             dataIsUnranked ? 0 : 1, 64),
-                toI64(b, nestedLoc, actualRank),
-                arith::ConstantIntOp::create(b, nestedLoc, rank, 64)};
-            func::CallOp::create(b, nestedLoc, report, args);
-            scf::YieldOp::create(b, nestedLoc);
+          RuntimeFunction::ReportRankError,
+          [&](OpBuilder &b, Location nestedLoc) -> SmallVector<Value> {
+            return {arith::ConstantIntOp::create(b, nestedLoc,
+                                                 dataIsUnranked ? 0 : 1, 64),
+                    toI64(b, nestedLoc, actualRank),
+                    arith::ConstantIntOp::create(b, nestedLoc, rank, 64)};
           });
-    }
 
     auto elementType = cast<TensorType>(data.getType()).getElementType();
     RankedTensorType resultType =
@@ -447,31 +421,22 @@ private:
                         RankedTensorType resultType) {
     auto dataType = cast<RankedTensorType>(data.getType());
     auto indicesType = cast<RankedTensorType>(indices.getType());
-    Value safe;
-    auto check = [&](Value holds, StringLiteral reportName, int64_t dim,
+    // Only the first violation is reported.
+    RuntimeConditions conditions(runtimeChecks ? &*reporter : nullptr);
+    auto check = [&](Value holds, RuntimeFunction report, int64_t dim,
                      Value indicesSize, Value otherSize) {
-      if (runtimeChecks) {
-        // Report only the first violation.
-        Value reportNow = negate(b, loc, holds);
-        if (safe)
-          reportNow = arith::AndIOp::create(b, loc, reportNow, safe);
-        func::FuncOp report = getRuntimeFunction(reportName);
-        scf::IfOp::create(
-            b, loc, reportNow, [&](OpBuilder &nb, Location nestedLoc) {
-              SmallVector<Value> args = {
-                  getLocationString(),
-                  arith::ConstantIntOp::create(nb, nestedLoc, dim, 64),
-                  toI64(nb, nestedLoc, indicesSize),
-                  toI64(nb, nestedLoc, otherSize)};
-              if (reportName == kReportShapeError)
-                args.push_back(
-                    arith::ConstantIntOp::create(nb, nestedLoc, axis, 64));
-              func::CallOp::create(nb, nestedLoc, report, args);
-              scf::YieldOp::create(nb, nestedLoc);
-            });
-      }
-      safe =
-          safe ? arith::AndIOp::create(b, loc, safe, holds).getResult() : holds;
+      conditions.require(
+          b, loc, holds, report,
+          [&](OpBuilder &nb, Location nestedLoc) -> SmallVector<Value> {
+            SmallVector<Value> args = {
+                arith::ConstantIntOp::create(nb, nestedLoc, dim, 64),
+                toI64(nb, nestedLoc, indicesSize),
+                toI64(nb, nestedLoc, otherSize)};
+            if (report == RuntimeFunction::ReportShapeError)
+              args.push_back(
+                  arith::ConstantIntOp::create(nb, nestedLoc, axis, 64));
+            return args;
+          });
     };
     for (int64_t d = 0; d < dataType.getRank(); ++d) {
       if (d == axis ||
@@ -481,7 +446,7 @@ private:
       Value dataSize = getDimSize(b, loc, data, d);
       check(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
                                   indicesSize, dataSize),
-            kReportShapeError, d, indicesSize, dataSize);
+            RuntimeFunction::ReportShapeError, d, indicesSize, dataSize);
     }
     for (int64_t d = 0; d < resultType.getRank(); ++d) {
       if (!indicesType.isDynamicDim(d) || resultType.isDynamicDim(d))
@@ -491,7 +456,8 @@ private:
           arith::ConstantIndexOp::create(b, loc, resultType.getDimSize(d));
       check(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, indicesSize,
                                   resultSize),
-            kReportResultShapeError, d, indicesSize, resultSize);
+            RuntimeFunction::ReportResultShapeError, d, indicesSize,
+            resultSize);
     }
     // An axis of size 0 has nothing to read: every index is then reported
     // by the index check (unless `indices` is empty), and the gather is
@@ -500,14 +466,13 @@ private:
     if (!indicesEmpty && dataType.isDynamicDim(axis)) {
       Value axisSize = getDimSize(b, loc, data, axis);
       Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-      Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                             axisSize, zero);
-      safe = safe ? arith::AndIOp::create(b, loc, safe, nonEmpty).getResult()
-                  : nonEmpty;
+      conditions.assume(b, loc,
+                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                              axisSize, zero));
     } else if (!indicesEmpty && dataType.getDimSize(axis) == 0) {
-      safe = arith::ConstantIntOp::create(b, loc, 0, 1);
+      return arith::ConstantIntOp::create(b, loc, 0, 1);
     }
-    return safe;
+    return conditions.getConjunction();
   }
 
   /// Whether the index values need a run-time check: not for constant
@@ -541,7 +506,6 @@ private:
                             int64_t axis, Value axisSize) {
     auto indicesType = cast<RankedTensorType>(indices.getType());
     int64_t rank = indicesType.getRank();
-    func::FuncOp report = getRuntimeFunction(kReportIndexError);
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value cap = arith::ConstantIndexOp::create(b, loc, kMaxReportedIndices);
@@ -593,19 +557,19 @@ private:
                       position,
                       ValueRange{
                           arith::ConstantIndexOp::create(nb, innerLoc, d)});
-                Value value = index.getType().isInteger(64)
-                                  ? index
-                                  : arith::ExtSIOp::create(
-                                        nb, innerLoc, nb.getI64Type(), index)
-                                        .getResult();
-                Value args[] = {
-                    getLocationString(),
-                    value,
-                    positionPtr,
-                    arith::ConstantIntOp::create(nb, innerLoc, rank, 64),
-                    arith::ConstantIntOp::create(nb, innerLoc, axis, 64),
-                    toI64(nb, innerLoc, axisSize)};
-                func::CallOp::create(nb, innerLoc, report, args);
+                reporter->report(
+                    nb, innerLoc, RuntimeFunction::ReportIndexError,
+                    [&](OpBuilder &ab, Location al) -> SmallVector<Value> {
+                      Value value = index.getType().isInteger(64)
+                                        ? index
+                                        : arith::ExtSIOp::create(
+                                              ab, al, ab.getI64Type(), index)
+                                              .getResult();
+                      return {value, positionPtr,
+                              arith::ConstantIntOp::create(ab, al, rank, 64),
+                              arith::ConstantIntOp::create(ab, al, axis, 64),
+                              toI64(ab, al, axisSize)};
+                    });
                 scf::YieldOp::create(nb, innerLoc);
               });
           Value next = arith::AddIOp::create(
@@ -617,36 +581,14 @@ private:
     Value count = loop.getResult(0);
     Value omitted =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, count, cap);
-    func::FuncOp reportOmitted = getRuntimeFunction(kReportIndexErrorsOmitted);
-    scf::IfOp::create(b, loc, omitted, [&](OpBuilder &nb, Location nestedLoc) {
-      Value args[] = {getLocationString(),
-                      toI64(nb, nestedLoc,
-                            arith::SubIOp::create(nb, nestedLoc, count, cap)),
-                      arith::ConstantIntOp::create(nb, nestedLoc, axis, 64),
-                      toI64(nb, nestedLoc, axisSize)};
-      func::CallOp::create(nb, nestedLoc, reportOmitted, args);
-      scf::YieldOp::create(nb, nestedLoc);
-    });
-  }
-
-  /// The declaration of runtime function `name` in the module.
-  func::FuncOp getRuntimeFunction(StringRef name) {
-    return getOrDeclareReportFunction(module, name);
-  }
-
-  /// A pointer to the op's location as NUL-terminated text (a private
-  /// constant llvm.mlir.global shared by every op with the same text),
-  /// created on first use where the lowering started, so that it dominates
-  /// every report.
-  Value getLocationString() {
-    if (locationString)
-      return locationString;
-    LLVM::GlobalOp global = getOrCreateLocationGlobal(module, loc, listener);
-    // (Through the caller's listener: a rewriter sees the new ops.)
-    OpBuilder builder(loc.getContext(), listener);
-    builder.restoreInsertionPoint(start);
-    locationString = LLVM::AddressOfOp::create(builder, loc, global);
-    return locationString;
+    reporter->reportIf(
+        b, loc, omitted, RuntimeFunction::ReportIndexErrorsOmitted,
+        [&](OpBuilder &nb, Location nestedLoc) -> SmallVector<Value> {
+          return {toI64(nb, nestedLoc,
+                        arith::SubIOp::create(nb, nestedLoc, count, cap)),
+                  arith::ConstantIntOp::create(nb, nestedLoc, axis, 64),
+                  toI64(nb, nestedLoc, axisSize)};
+        });
   }
 
   Location loc;
@@ -659,7 +601,8 @@ private:
   OpBuilder::InsertPoint start;
   OpBuilder::Listener *listener;
   ModuleOp module;
-  Value locationString;
+  /// The op's run-time reports.
+  std::optional<RuntimeReporter> reporter;
 };
 
 /// Any op named `onnx.GatherElements` (ours, onnx-mlir's, or unregistered)
@@ -907,7 +850,7 @@ struct CheckGatherDestinationsPass
       if (std::get<0>(getGatherCopy(op)))
         copies.push_back(op);
     });
-    if (!copies.empty() && failed(verifyReservedSymbols(getOperation())))
+    if (!copies.empty() && failed(verifyRuntimeSymbols(getOperation())))
       return signalPassFailure();
     for (Operation *op : copies) {
       auto [source, destination, indices] = getGatherCopy(op);
@@ -917,7 +860,9 @@ struct CheckGatherDestinationsPass
         continue; // (The op's verifier rejects it.)
       Location loc = op->getLoc();
       OpBuilder b(op);
-      Value allEqual;
+      RuntimeReporter reporter(op->getParentOfType<ModuleOp>(), loc);
+      // Only the first mismatch is reported.
+      RuntimeConditions sizesEqual(runtimeChecks ? &reporter : nullptr);
       for (int64_t d = 0; d < sourceType.getRank(); ++d) {
         if (!sourceType.isDynamicDim(d) && !destinationType.isDynamicDim(d))
           continue;
@@ -937,30 +882,15 @@ struct CheckGatherDestinationsPass
                 : tensor::DimOp::create(b, loc, destination, d).getResult();
         Value equal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                             sourceSize, destinationSize);
-        if (runtimeChecks) {
-          Value reportNow = negate(b, loc, equal);
-          if (allEqual)
-            reportNow = arith::AndIOp::create(b, loc, reportNow, allEqual);
-          func::FuncOp report = getOrDeclareReportFunction(
-              op->getParentOfType<ModuleOp>(), kReportDestinationShapeError);
-          scf::IfOp::create(b, loc, reportNow, [&](OpBuilder &nb, Location nl) {
-            Value args[] = {LLVM::AddressOfOp::create(
-                                nb, nl,
-                                getOrCreateLocationGlobal(
-                                    op->getParentOfType<ModuleOp>(), loc,
-                                    /*listener=*/nullptr)),
-                            arith::ConstantIntOp::create(nb, nl, d, 64),
-                            toI64(nb, nl, sourceSize),
-                            toI64(nb, nl, destinationSize)};
-            func::CallOp::create(nb, nl, report, args);
-            scf::YieldOp::create(nb, nl);
-          });
-        }
-        allEqual =
-            allEqual
-                ? arith::AndIOp::create(b, loc, allEqual, equal).getResult()
-                : equal;
+        sizesEqual.require(
+            b, loc, equal, RuntimeFunction::ReportDestinationShapeError,
+            [&](OpBuilder &nb, Location nl) -> SmallVector<Value> {
+              return {arith::ConstantIntOp::create(nb, nl, d, 64),
+                      toI64(nb, nl, sourceSize),
+                      toI64(nb, nl, destinationSize)};
+            });
       }
+      Value allEqual = sizesEqual.getConjunction();
       if (!allEqual)
         continue;
       // The copy runs only if the sizes are equal; otherwise a tensor
@@ -1035,7 +965,7 @@ struct ConvertONNXToLinalgPass
     // and every other runtime function too).
     // (Declarations go into the module nearest to each op, so nested
     // modules are checked too.)
-    if (failed(verifyReservedSymbols(getOperation())))
+    if (failed(verifyRuntimeSymbols(getOperation())))
       return signalPassFailure();
 
     RewritePatternSet patterns(context);

@@ -7,6 +7,8 @@
 #include "gather/Target/ONNX/ImportONNX.h"
 #include "ONNXChecker.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
+#include "gather/Runtime/RuntimeABI.h"
+#include "gather/Support/Diagnostics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -707,15 +709,9 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
       return error("expected output '")
              << path << "' holds " << expected->getType()
              << ", but the graph output is " << actual.getType();
-    StringRef suffix = getRuntimeTypeSuffix(elementType);
-    std::string name = ("gatherCompare" + suffix).str();
     auto unrankedType = UnrankedTensorType::get(elementType);
-    FailureOr<func::FuncOp> compare = getOrDeclareRuntimeCInterfaceFunction(
-        module, name,
-        builder.getFunctionType({unrankedType, unrankedType,
-                                 builder.getI64Type(), builder.getF64Type(),
-                                 builder.getF64Type()},
-                                {}));
+    FailureOr<func::FuncOp> compare = getOrDeclareRuntimeFunction(
+        module, RuntimeTensorFunction::Compare, elementType);
     if (failed(compare))
       return failure();
     Value expectedValue =
@@ -734,12 +730,10 @@ LogicalResult Importer::buildTestMain(func::FuncOp graphFunction,
   if (!options.outputDirectory.empty()) {
     for (auto [index, actual] : llvm::enumerate(call.getResults())) {
       Type elementType = cast<TensorType>(actual.getType()).getElementType();
-      std::string name =
-          ("gatherWriteTensorProto" + getRuntimeTypeSuffix(elementType)).str();
       auto unrankedType = UnrankedTensorType::get(elementType);
       auto pathType = UnrankedTensorType::get(builder.getI8Type());
-      FailureOr<func::FuncOp> write = getOrDeclareRuntimeCInterfaceFunction(
-          module, name, builder.getFunctionType({unrankedType, pathType}, {}));
+      FailureOr<func::FuncOp> write = getOrDeclareRuntimeFunction(
+          module, RuntimeTensorFunction::WriteTensorProto, elementType);
       if (failed(write))
         return failure();
       std::string path =

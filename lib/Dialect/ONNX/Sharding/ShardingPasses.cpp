@@ -7,6 +7,7 @@
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 
 #include "GatherElementsView.h"
+#include "gather/Runtime/RuntimeABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -46,8 +47,6 @@ namespace {
 /// The module attribute convert-shard-to-mpi reads the MPI implementation
 /// from (MLIR 22: "MPICH", the default, or "OpenMPI").
 constexpr StringLiteral kMPIImplementation = "MPI:Implementation";
-/// gather's MPI runtime (gather/Runtime/GatherMPIRuntime.h).
-constexpr StringLiteral kMPIInit = "gatherMPIInit";
 
 /// Whether dimension `dim` of the gather can be split into `processes`
 /// even slabs (see the pass description).
@@ -404,7 +403,8 @@ struct ShardPrepareForMPIPass
         return WalkResult::interrupt();
       if (gridSizes.empty() || function.isExternal())
         return WalkResult::advance();
-      func::FuncOp init = getOrDeclareMPIInit(module);
+      func::FuncOp init =
+          getOrDeclareRuntimeFunction(module, RuntimeFunction::MPIInit);
       OpBuilder builder =
           OpBuilder::atBlockBegin(&function.getFunctionBody().front());
       for (int64_t size : gridSizes)
@@ -422,17 +422,6 @@ struct ShardPrepareForMPIPass
                  EmptyCollectiveToEmpty<AllGatherOp>>(&getContext());
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
-  }
-
-  static func::FuncOp getOrDeclareMPIInit(ModuleOp module) {
-    if (auto existing = module.lookupSymbol<func::FuncOp>(kMPIInit))
-      return existing;
-    OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
-    auto function = func::FuncOp::create(
-        builder, module.getLoc(), kMPIInit,
-        builder.getFunctionType({builder.getI64Type()}, {}));
-    function.setPrivate();
-    return function;
   }
 };
 
