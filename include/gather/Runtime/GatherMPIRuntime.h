@@ -1,5 +1,4 @@
-//===- GatherMPIRuntime.h - MPI support for sharded code ---------*- C++
-//-*-===//
+//===- GatherMPIRuntime.h - MPI support for sharded code --------*- C++ -*-===//
 //
 // Part of the gather project.
 //
