@@ -13,7 +13,7 @@
 
 #include "gather/Conversion/ONNXToLinalg/ONNXToLinalg.h"
 #include "gather/Conversion/Passes.h"
-#include "gather/Dialect/ONNX/ONNXDialect.h"
+#include "gather/Dialect/ONNX/GatherElementsView.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
 #include "gather/Runtime/RuntimeReporter.h"
 #include "gather/Support/CheckedSize.h"
@@ -46,7 +46,6 @@ using namespace gather;
 namespace {
 
 /// The ops lowered by name, whichever dialect (if any) defines them.
-constexpr StringLiteral kGatherElementsName = "onnx.GatherElements";
 constexpr StringLiteral kReturnName = "onnx.Return";
 constexpr StringLiteral kNoValueName = "onnx.NoValue";
 constexpr StringLiteral kEntryPointName = "onnx.EntryPoint";
@@ -611,28 +610,19 @@ private:
 struct GatherElementsOpLowering : public ConversionPattern {
   GatherElementsOpLowering(MLIRContext *context,
                            const GatherElementsLoweringOptions &options)
-      : ConversionPattern(kGatherElementsName, /*benefit=*/1, context),
+      : ConversionPattern(ONNX::kGatherElementsOpName, /*benefit=*/1, context),
         options(options) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    if (operands.size() != 2 || op->getNumResults() != 1 ||
-        op->getNumRegions() != 0)
-      return op->emitOpError("expects 2 operands ('data', 'indices'), 1 "
-                             "result and no regions");
-    int64_t axis = 0;
-    if (Attribute attr = op->getAttr("axis")) {
-      auto integer = dyn_cast<IntegerAttr>(attr);
-      if (!integer || !integer.getType().isInteger(64))
-        return op->emitOpError("attribute 'axis' must be a 64-bit integer, "
-                               "but is ")
-               << attr;
-      axis = integer.getValue().getSExtValue();
-    }
+    FailureOr<ONNX::GatherElementsView> gather =
+        ONNX::GatherElementsView::getOrEmitError(op);
+    if (failed(gather))
+      return failure();
     FailureOr<Value> result =
         buildGatherElements(rewriter, op->getLoc(), operands[0], operands[1],
-                            axis, op->getResult(0).getType(), options);
+                            gather->axis, op->getResult(0).getType(), options);
     if (failed(result))
       return failure();
     rewriter.replaceOp(op, *result);
@@ -826,11 +816,12 @@ std::tuple<Value, Value, Value> getGatherCopy(Operation *op) {
   Value result = source;
   while (auto cast = result.getDefiningOp<tensor::CastOp>())
     result = cast.getSource();
-  auto gather = result.getDefiningOp<ONNX::GatherElementsOp>();
+  std::optional<ONNX::GatherElementsView> gather =
+      ONNX::GatherElementsView::get(result.getDefiningOp());
   if (!gather || !isa<RankedTensorType>(source.getType()) ||
       !isa<RankedTensorType, MemRefType>(destination.getType()))
     return {};
-  return {source, destination, gather.getIndices()};
+  return {source, destination, gather->indices};
 }
 
 /// onnx-check-gather-destinations (see Passes.td).
@@ -918,14 +909,15 @@ struct CheckGatherDestinationsPass
       for (Value value = source; value.hasOneUse();) {
         Operation *producer = value.getDefiningOp();
         if (!producer || producer->getBlock() != ifOp->getBlock() ||
-            !isa<tensor::CastOp, ONNX::GatherElementsOp>(producer))
+            (!isa<tensor::CastOp>(producer) &&
+             !ONNX::GatherElementsView::get(producer)))
           break;
         chain.push_back(producer);
-        if (isa<ONNX::GatherElementsOp>(producer))
+        if (!isa<tensor::CastOp>(producer))
           break;
         value = producer->getOperand(0);
       }
-      if (!chain.empty() && isa<ONNX::GatherElementsOp>(chain.back()))
+      if (!chain.empty() && !isa<tensor::CastOp>(chain.back()))
         for (Operation *producer : chain) // (Users first.)
           producer->moveBefore(ifOp.thenBlock(), ifOp.thenBlock()->begin());
       if (hasResult)
@@ -944,7 +936,7 @@ struct ConvertONNXToLinalgPass
     ConversionTarget target(*context);
     // By name: ours, another dialect's or unregistered. Other ops of the
     // onnx namespace (ops gather does not define) are left as they are.
-    target.addIllegalOp(OperationName(kGatherElementsName, context));
+    target.addIllegalOp(OperationName(ONNX::kGatherElementsOpName, context));
     target.addIllegalOp(OperationName(kReturnName, context));
     target.addIllegalOp(OperationName(kEntryPointName, context));
     target.addDynamicallyLegalOp(

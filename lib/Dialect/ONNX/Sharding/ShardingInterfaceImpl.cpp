@@ -11,7 +11,7 @@
 
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 
-#include "GatherElementsView.h"
+#include "gather/Dialect/ONNX/GatherElementsView.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
 #include "gather/Runtime/RuntimeReporter.h"

@@ -6,7 +6,7 @@
 
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 
-#include "GatherElementsView.h"
+#include "gather/Dialect/ONNX/GatherElementsView.h"
 #include "gather/Runtime/RuntimeABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
