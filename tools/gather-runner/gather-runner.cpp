@@ -44,7 +44,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Conversion/Passes.h"
+#include "gather/Codegen/Passes.h"
 #include "gather/ExecutionEngine/JitCompiler.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Runtime/GatherRuntime.h"
