@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Codegen/Passes.h"
+#include "gather/Runtime/RuntimeABI.h"
 #include "gather/Support/CheckedSize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,10 +28,6 @@ namespace gather {
 using namespace mlir;
 
 namespace {
-
-/// The runtime's report (gather/Runtime/GatherRuntime.h).
-constexpr StringLiteral kReportAllocationError =
-    "gatherReportAllocationErrorIf";
 
 /// Bytes per element of a memref of `type` as the LLVM lowering lays it
 /// out, or std::nullopt if unknown (the check then counts elements).
@@ -97,9 +94,12 @@ struct CheckAllocationsPass
       auto module = alloc->getParentOfType<ModuleOp>();
       ModuleState &state = modules[module];
       if (!state.report) {
-        state.report = getOrDeclareReport(module);
-        if (!state.report)
+        FailureOr<func::FuncOp> report =
+            gather::getOrDeclareCheckedRuntimeFunction(
+                module, gather::RuntimeFunction::ReportAllocationErrorIf);
+        if (failed(report))
           return signalPassFailure();
+        state.report = *report;
         state.symbols = std::make_unique<SymbolTable>(module);
       }
       auto [location, what] = describe(alloc);
@@ -112,34 +112,6 @@ struct CheckAllocationsPass
   }
 
 private:
-  /// The declaration of the report function; null (diagnosed) if the module
-  /// has another symbol of that name.
-  func::FuncOp getOrDeclareReport(ModuleOp module) {
-    MLIRContext *context = module.getContext();
-    auto type = FunctionType::get(context,
-                                  {IntegerType::get(context, 32),
-                                   IntegerType::get(context, 64),
-                                   LLVM::LLVMPointerType::get(context),
-                                   LLVM::LLVMPointerType::get(context)},
-                                  {});
-    if (Operation *existing = module.lookupSymbol(kReportAllocationError)) {
-      auto function = dyn_cast<func::FuncOp>(existing);
-      if (function && function.isExternal() &&
-          function.getFunctionType() == type)
-        return function;
-      existing->emitError("symbol '")
-          << kReportAllocationError
-          << "' is reserved for gather's runtime and must be an external "
-          << "func.func of type " << type;
-      return nullptr;
-    }
-    OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
-    auto function = func::FuncOp::create(builder, module.getLoc(),
-                                         kReportAllocationError, type);
-    function.setPrivate();
-    return function;
-  }
-
   /// `text` as a private constant NUL-terminated string global, one per
   /// distinct text.
   LLVM::GlobalOp getOrCreateString(std::string text, Location loc,

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/ExecutionEngine/JitCompiler.h"
-#include "gather/Dialect/ONNX/ONNXDialect.h"
+#include "gather/Support/Diagnostics.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"

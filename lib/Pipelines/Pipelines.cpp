@@ -42,9 +42,9 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
                                      const ONNXToLLVMPipelineOptions &options) {
   // A gather's result copied into a destination of dynamic sizes: checked
   // before the canonicalizer folds tensor-level copies away.
-  CheckGatherDestinationsPassOptions destinationOptions;
+  ONNX::CheckGatherDestinationsPassOptions destinationOptions;
   destinationOptions.runtimeChecks = options.runtimeChecks;
-  pm.addPass(createCheckGatherDestinationsPass(destinationOptions));
+  pm.addPass(ONNX::createCheckGatherDestinationsPass(destinationOptions));
   // Fold what is known at compile time (constant gathers, identities), then
   // refine unranked and dynamic result types.
   pm.addPass(createCanonicalizerPass());

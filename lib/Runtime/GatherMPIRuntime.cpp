@@ -5,18 +5,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Runtime/GatherMPIRuntime.h"
+#include "RuntimeInternal.h"
 #include "gather/Runtime/GatherRuntime.h"
 
 #include <mpi.h>
 
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 
-void gatherReport(const std::string &message);
-
-namespace {
-void finalizeMPI() {
+static void finalizeMPI() {
   int finalized = 0;
   MPI_Finalized(&finalized);
   if (!finalized)
@@ -25,14 +22,9 @@ void finalizeMPI() {
 
 /// Prints the message, then ends this process like every other one: MPI
 /// finalized, exit status 1.
-void mpiErrorHandler(const char *message, void *) {
-  std::fflush(stdout);
-  std::fprintf(stderr, "%s\n", message);
-  std::fflush(stderr);
-  finalizeMPI();
-  std::_Exit(1);
+static void mpiErrorHandler(const char *message, void *) {
+  gatherPrintMessageAndExit(message, finalizeMPI);
 }
-} // namespace
 
 extern "C" void gatherMPIInit(int64_t numProcesses) {
   int initialized = 0;
@@ -45,9 +37,9 @@ extern "C" void gatherMPIInit(int64_t numProcesses) {
   int size = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (size != numProcesses)
-    gatherReport("onnx.GatherElements: the code was partitioned for " +
-                 std::to_string(numProcesses) +
-                 " processes (shard-grid), but the MPI job has " +
-                 std::to_string(size) + "; run it with mpirun -np " +
-                 std::to_string(numProcesses));
+    gather::runtime::reportMessage(
+        "onnx.GatherElements: the code was partitioned for " +
+        std::to_string(numProcesses) +
+        " processes (shard-grid), but the MPI job has " + std::to_string(size) +
+        "; run it with mpirun -np " + std::to_string(numProcesses));
 }

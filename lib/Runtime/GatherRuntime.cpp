@@ -5,29 +5,24 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Runtime/GatherRuntime.h"
+#include "RuntimeInternal.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <string>
 
-namespace {
-std::mutex errorHandlerMutex;
-GatherErrorHandler errorHandler = nullptr;
-void *errorHandlerUserData = nullptr;
+static std::mutex errorHandlerMutex;
+static GatherErrorHandler errorHandler = nullptr;
+static void *errorHandlerUserData = nullptr;
 
-void defaultErrorHandler(const char *message, void * /*userData*/) {
-  std::fflush(stdout);
-  std::fprintf(stderr, "%s\n", message);
-  std::fflush(stderr);
-  // Quick exit: the report may come from inside JIT-compiled code, where
-  // running static destructors (the JIT's own among them) is not safe.
-  std::_Exit(1);
+static void defaultErrorHandler(const char *message, void * /*userData*/) {
+  gatherPrintMessageAndExit(message, nullptr);
 }
 
 /// Passes `<location>: error: <message>` (`error: <message>` without a
 /// location), the form of the compiler's diagnostics, to the handler.
-void report(const char *location, const std::string &message) {
+static void report(const char *location, const std::string &message) {
   std::string text;
   if (location && *location)
     text = std::string(location) + ": ";
@@ -41,12 +36,19 @@ void report(const char *location, const std::string &message) {
   }
   handler(text.c_str(), userData);
 }
-} // namespace
 
-/// For the runtime's other files (and libgather_onnx_runtime).
-__attribute__((visibility("default"))) void
-gatherReport(const std::string &message) {
+extern "C" void gatherReportMessage(const char *message) {
   report(nullptr, message);
+}
+
+extern "C" void gatherPrintMessageAndExit(const char *message,
+                                          void (*beforeExit)(void)) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s\n", message);
+  std::fflush(stderr);
+  if (beforeExit)
+    beforeExit();
+  std::_Exit(1);
 }
 
 extern "C" void gatherSetErrorHandler(GatherErrorHandler handler,

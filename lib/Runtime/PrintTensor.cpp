@@ -5,15 +5,14 @@
 //===----------------------------------------------------------------------===//
 //
 // gatherPrint<T>: prints one result of an entry function in gather's stable
-// text format (see GatherRuntime.h). Called through MLIR's C interface
-// (`llvm.emit_c_interface`), which passes an unranked memref descriptor:
-//   struct { int64_t rank; Descriptor *descriptor; }
-//   Descriptor = { T *allocated; T *aligned; int64_t offset;
-//                  int64_t sizes[rank]; int64_t strides[rank]; }
+// text format (see GatherRuntime.h); gatherCompare<T>: compares one with
+// its expected value. Called through MLIR's C interface
+// (`llvm.emit_c_interface`) with unranked memref descriptors (MemRefView,
+// RuntimeInternal.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Runtime/GatherRuntime.h"
+#include "RuntimeInternal.h"
 
 #include <algorithm>
 #include <charconv>
@@ -24,22 +23,12 @@
 #include <string>
 #include <vector>
 
-/// Defined in GatherRuntime.cpp: passes `message` to the error handler.
-void gatherReport(const std::string &message);
-
-namespace {
-
-void report(const std::string &message) { gatherReport(message); }
-
-struct UnrankedDescriptor {
-  int64_t rank;
-  void *descriptor;
-};
+using namespace gather::runtime;
 
 /// Shortest decimal text that reads back as exactly `value` (std::to_chars),
 /// with `inf`, `-inf`, `-0`, and NaN as `nan(0x<bits>)` so payloads survive.
 template <typename Out, typename Float, typename Bits>
-void appendFloat(Out &out, Float value, Bits bits) {
+static void appendFloat(Out &out, Float value, Bits bits) {
   if (std::isnan(value)) {
     char buffer[32];
     std::snprintf(buffer, sizeof(buffer), "nan(0x%llx)",
@@ -56,7 +45,7 @@ void appendFloat(Out &out, Float value, Bits bits) {
   out.append(buffer, result.ptr - buffer);
 }
 
-float halfToFloat(uint16_t bits) {
+static float halfToFloat(uint16_t bits) {
   uint32_t sign = (bits >> 15) & 1, exponent = (bits >> 10) & 0x1f,
            mantissa = bits & 0x3ff;
   float magnitude;
@@ -70,72 +59,12 @@ float halfToFloat(uint16_t bits) {
   return sign ? -magnitude : magnitude;
 }
 
-float bfloatToFloat(uint16_t bits) {
+static float bfloatToFloat(uint16_t bits) {
   uint32_t wide = static_cast<uint32_t>(bits) << 16;
   float value;
   std::memcpy(&value, &wide, sizeof(value));
   return value;
 }
-
-template <typename T>
-struct ElementPrinter;
-
-#define GATHER_INTEGER_PRINTER(CType, Name)                                    \
-  template <>                                                                  \
-  struct ElementPrinter<CType> {                                               \
-    static constexpr const char *name = Name;                                  \
-    template <typename Out>                                                    \
-    static void append(Out &out, CType value) {                                \
-      char buffer[24];                                                         \
-      auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);     \
-      out.append(buffer, result.ptr - buffer);                                 \
-    }                                                                          \
-  };
-GATHER_INTEGER_PRINTER(int8_t, "i8")
-GATHER_INTEGER_PRINTER(int16_t, "i16")
-GATHER_INTEGER_PRINTER(int32_t, "i32")
-GATHER_INTEGER_PRINTER(int64_t, "i64")
-GATHER_INTEGER_PRINTER(uint8_t, "ui8")
-GATHER_INTEGER_PRINTER(uint16_t, "ui16")
-GATHER_INTEGER_PRINTER(uint32_t, "ui32")
-GATHER_INTEGER_PRINTER(uint64_t, "ui64")
-#undef GATHER_INTEGER_PRINTER
-
-template <>
-struct ElementPrinter<float> {
-  static constexpr const char *name = "f32";
-  template <typename Out>
-  static void append(Out &out, float value) {
-    uint32_t bits;
-    std::memcpy(&bits, &value, sizeof(bits));
-    appendFloat(out, value, bits);
-  }
-};
-
-template <>
-struct ElementPrinter<double> {
-  static constexpr const char *name = "f64";
-  template <typename Out>
-  static void append(Out &out, double value) {
-    uint64_t bits;
-    std::memcpy(&bits, &value, sizeof(bits));
-    appendFloat(out, value, bits);
-  }
-};
-
-struct Half {
-  uint16_t bits;
-};
-struct BFloat {
-  uint16_t bits;
-};
-struct Bool {
-  uint8_t byte;
-};
-template <typename T>
-struct Complex {
-  T re, im;
-};
 
 /// For 16-bit floats: the fewest significant digits (1..9) whose decimal
 /// text, read back and rounded to nearest (ties to even) in the 16-bit type
@@ -143,7 +72,8 @@ struct Complex {
 /// reads back to `bits` iff it is closer to the value than to either
 /// neighbour, or equally close and `bits` is even.
 template <typename Out>
-void appendShortest16(Out &out, uint16_t bits, float (*toFloat)(uint16_t)) {
+static void appendShortest16(Out &out, uint16_t bits,
+                             float (*toFloat)(uint16_t)) {
   float value = toFloat(bits);
   if (std::isnan(value) || std::isinf(value) || value == 0.0f) {
     appendFloat(out, value, bits);
@@ -169,50 +99,9 @@ void appendShortest16(Out &out, uint16_t bits, float (*toFloat)(uint16_t)) {
   out += buffer;
 }
 
-template <>
-struct ElementPrinter<Half> {
-  static constexpr const char *name = "f16";
-  template <typename Out>
-  static void append(Out &out, Half value) {
-    appendShortest16(out, value.bits, halfToFloat);
-  }
-};
-
-template <>
-struct ElementPrinter<BFloat> {
-  static constexpr const char *name = "bf16";
-  template <typename Out>
-  static void append(Out &out, BFloat value) {
-    appendShortest16(out, value.bits, bfloatToFloat);
-  }
-};
-
-template <>
-struct ElementPrinter<Bool> {
-  static constexpr const char *name = "i1";
-  template <typename Out>
-  static void append(Out &out, Bool value) {
-    out += (value.byte & 1) ? "true" : "false";
-  }
-};
-
-template <typename T>
-struct ElementPrinter<Complex<T>> {
-  static constexpr const char *name =
-      sizeof(T) == 4 ? "complex<f32>" : "complex<f64>";
-  template <typename Out>
-  static void append(Out &out, Complex<T> value) {
-    out += "(";
-    ElementPrinter<T>::append(out, value.re);
-    out += ", ";
-    ElementPrinter<T>::append(out, value.im);
-    out += ")";
-  }
-};
-
 /// The length of the well-formed UTF-8 sequence (RFC 3629: no overlong
 /// forms, no surrogates, at most U+10FFFF) starting at `bytes`, or 0.
-int64_t validUTF8Length(const unsigned char *bytes, int64_t available) {
+static int64_t validUTF8Length(const unsigned char *bytes, int64_t available) {
   unsigned char c = bytes[0];
   int64_t length;
   uint32_t lowest;
@@ -242,9 +131,90 @@ int64_t validUTF8Length(const unsigned char *bytes, int64_t available) {
   return length;
 }
 
+namespace {
+
+/// Appends the text of one element of type `T` (see GatherRuntime.h).
+template <typename T>
+struct ElementPrinter;
+
+#define GATHER_INTEGER_PRINTER(CType)                                          \
+  template <>                                                                  \
+  struct ElementPrinter<CType> {                                               \
+    template <typename Out>                                                    \
+    static void append(Out &out, CType value) {                                \
+      char buffer[24];                                                         \
+      auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);     \
+      out.append(buffer, result.ptr - buffer);                                 \
+    }                                                                          \
+  };
+GATHER_INTEGER_PRINTER(int8_t)
+GATHER_INTEGER_PRINTER(int16_t)
+GATHER_INTEGER_PRINTER(int32_t)
+GATHER_INTEGER_PRINTER(int64_t)
+GATHER_INTEGER_PRINTER(uint8_t)
+GATHER_INTEGER_PRINTER(uint16_t)
+GATHER_INTEGER_PRINTER(uint32_t)
+GATHER_INTEGER_PRINTER(uint64_t)
+#undef GATHER_INTEGER_PRINTER
+
+template <>
+struct ElementPrinter<float> {
+  template <typename Out>
+  static void append(Out &out, float value) {
+    uint32_t bits;
+    std::memcpy(&bits, &value, sizeof(bits));
+    appendFloat(out, value, bits);
+  }
+};
+
+template <>
+struct ElementPrinter<double> {
+  template <typename Out>
+  static void append(Out &out, double value) {
+    uint64_t bits;
+    std::memcpy(&bits, &value, sizeof(bits));
+    appendFloat(out, value, bits);
+  }
+};
+
+template <>
+struct ElementPrinter<Half> {
+  template <typename Out>
+  static void append(Out &out, Half value) {
+    appendShortest16(out, value.bits, halfToFloat);
+  }
+};
+
+template <>
+struct ElementPrinter<BFloat> {
+  template <typename Out>
+  static void append(Out &out, BFloat value) {
+    appendShortest16(out, value.bits, bfloatToFloat);
+  }
+};
+
+template <>
+struct ElementPrinter<Bool> {
+  template <typename Out>
+  static void append(Out &out, Bool value) {
+    out += (value.byte & 1) ? "true" : "false";
+  }
+};
+
+template <typename T>
+struct ElementPrinter<Complex<T>> {
+  template <typename Out>
+  static void append(Out &out, Complex<T> value) {
+    out += "(";
+    ElementPrinter<T>::append(out, value.re);
+    out += ", ";
+    ElementPrinter<T>::append(out, value.im);
+    out += ")";
+  }
+};
+
 template <>
 struct ElementPrinter<GatherString> {
-  static constexpr const char *name = "!onnx.string";
   template <typename Out>
   static void append(Out &out, GatherString value) {
     out += '"';
@@ -334,12 +304,14 @@ private:
   bool writeFailed = false;
 };
 
+} // namespace
+
 /// Writes the values of dimensions `dim..rank` starting at `offset`; stops
 /// early once `out` has failed.
 template <typename T>
-void appendValues(StdoutWriter &out, const T *data, const int64_t *sizes,
-                  const int64_t *strides, int64_t rank, int64_t dim,
-                  int64_t offset) {
+static void appendValues(StdoutWriter &out, const T *data, const int64_t *sizes,
+                         const int64_t *strides, int64_t rank, int64_t dim,
+                         int64_t offset) {
   if (dim == rank) {
     ElementPrinter<T>::append(out, data[offset]);
     return;
@@ -354,73 +326,41 @@ void appendValues(StdoutWriter &out, const T *data, const int64_t *sizes,
   out += ']';
 }
 
-/// A strided view of the memref behind an unranked descriptor.
+namespace {
+/// The MLIR spelling of the element type held as `T` (ElementTypes.def).
 template <typename T>
-struct View {
-  int64_t rank;
-  const T *aligned;
-  int64_t offset;
-  const int64_t *sizes;
-  const int64_t *strides;
+struct ElementTypeSpelling;
+#define GATHER_ELEMENT_TYPE(Suffix, Spelling, CType, ONNXType)                 \
+  template <>                                                                  \
+  struct ElementTypeSpelling<CType> {                                          \
+    static constexpr const char *value = Spelling;                             \
+  };
+#include "gather/Runtime/ElementTypes.def"
+} // namespace
 
-  explicit View(const UnrankedDescriptor *memref) : rank(memref->rank) {
-    auto *fields = static_cast<char *>(memref->descriptor);
-    std::memcpy(&aligned, fields + sizeof(void *), sizeof(aligned));
-    std::memcpy(&offset, fields + 2 * sizeof(void *), sizeof(offset));
-    sizes = reinterpret_cast<const int64_t *>(fields + 2 * sizeof(void *) +
-                                              sizeof(int64_t));
-    strides = sizes + rank;
-  }
-
-  /// The number of elements (0 if any size is 0, whatever the others);
-  /// -1 if it does not fit in int64_t (a view with zero strides).
-  int64_t numElements() const {
-    if (std::find(sizes, sizes + rank, 0) != sizes + rank)
-      return 0;
-    int64_t n = 1;
-    for (int64_t d = 0; d < rank; ++d)
-      if (__builtin_mul_overflow(n, sizes[d], &n))
-        return -1;
-    return n;
-  }
-
-  /// The element at row-major position `linear`, and its coordinates.
-  const T &at(int64_t linear, std::vector<int64_t> *coordinates) const {
-    int64_t position = offset;
-    if (coordinates)
-      coordinates->assign(rank, 0);
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      int64_t c = sizes[d] ? linear % sizes[d] : 0;
-      linear = sizes[d] ? linear / sizes[d] : 0;
-      position += c * strides[d];
-      if (coordinates)
-        (*coordinates)[d] = c;
-    }
-    return aligned[position];
-  }
-
-  std::string typeString() const {
-    std::string out = "tensor<";
-    for (int64_t d = 0; d < rank; ++d)
-      out += std::to_string(sizes[d]) + "x";
-    return out + ElementPrinter<T>::name + ">";
-  }
-};
+/// The type of a tensor of `memref`'s sizes, e.g. `tensor<2x3xf32>`.
+template <typename T>
+static std::string typeString(const MemRefView<T> &memref) {
+  std::string out = "tensor<";
+  for (int64_t d = 0; d < memref.rank; ++d)
+    out += std::to_string(memref.sizes[d]) + "x";
+  return out + ElementTypeSpelling<T>::value + ">";
+}
 
 template <typename T>
-void printTensor(const UnrankedDescriptor *memref, int64_t resultIndex) {
-  View<T> view(memref);
+static void printTensor(const void *memref, int64_t resultIndex) {
+  MemRefView<T> view(memref);
   // Streamed: the text of a large result is never held in memory at once.
   std::fflush(stdout);
   StdoutWriter out;
-  out += "result " + std::to_string(resultIndex) + ": " + view.typeString() +
-         " = ";
+  out +=
+      "result " + std::to_string(resultIndex) + ": " + typeString(view) + " = ";
   appendValues(out, view.aligned, view.sizes, view.strides, view.rank, 0,
                view.offset);
   out += '\n';
   if (!out.flush() || std::fflush(stdout) != 0)
-    report("cannot write result " + std::to_string(resultIndex) +
-           " to the standard output");
+    reportMessage("cannot write result " + std::to_string(resultIndex) +
+                  " to the standard output");
 }
 
 //===----------------------------------------------------------------------===//
@@ -431,11 +371,12 @@ void printTensor(const UnrankedDescriptor *memref, int64_t resultIndex) {
 /// tolerances are 0, else (floats only) |a - e| <= atol + rtol * |e|, NaN
 /// matching NaN and infinities matching themselves.
 template <typename T>
-bool bitsEqual(const T &a, const T &b) {
+static bool bitsEqual(const T &a, const T &b) {
   return std::memcmp(&a, &b, sizeof(T)) == 0;
 }
 
-bool closeEnough(double actual, double expected, double atol, double rtol) {
+static bool closeEnough(double actual, double expected, double atol,
+                        double rtol) {
   if (std::isnan(actual) || std::isnan(expected))
     return std::isnan(actual) && std::isnan(expected);
   if (std::isinf(actual) || std::isinf(expected))
@@ -443,6 +384,7 @@ bool closeEnough(double actual, double expected, double atol, double rtol) {
   return std::fabs(actual - expected) <= atol + rtol * std::fabs(expected);
 }
 
+namespace {
 template <typename T>
 struct Matcher {
   static bool match(const T &a, const T &e, double, double) {
@@ -496,8 +438,9 @@ struct Matcher<GatherString> {
            (a.size == 0 || std::memcmp(a.data, e.data, a.size) == 0);
   }
 };
+} // namespace
 
-void appendCoordinates(std::string &out, const std::vector<int64_t> &c) {
+static void appendCoordinates(std::string &out, const std::vector<int64_t> &c) {
   out += "[";
   for (size_t d = 0; d < c.size(); ++d)
     out += (d ? ", " : "") + std::to_string(c[d]);
@@ -509,27 +452,27 @@ void appendCoordinates(std::string &out, const std::vector<int64_t> &c) {
 /// elements (with their positions) and the number of mismatches as one
 /// run-time error.
 template <typename T>
-void compareTensor(const UnrankedDescriptor *actualMemref,
-                   const UnrankedDescriptor *expectedMemref, int64_t index,
-                   double atol, double rtol) {
-  View<T> actual(actualMemref), expected(expectedMemref);
+static void compareTensor(const void *actualMemref, const void *expectedMemref,
+                          int64_t index, double atol, double rtol) {
+  MemRefView<T> actual(actualMemref), expected(expectedMemref);
   std::string prefix = "output " + std::to_string(index) + ": ";
   // (Also false for NaN.)
   if (!(atol >= 0) || !(rtol >= 0)) {
-    report(prefix + "the tolerances must be numbers >= 0, but atol is " +
-           std::to_string(atol) + " and rtol " + std::to_string(rtol));
+    reportMessage(prefix + "the tolerances must be numbers >= 0, but atol is " +
+                  std::to_string(atol) + " and rtol " + std::to_string(rtol));
     return;
   }
   bool sameShape =
       actual.rank == expected.rank &&
       std::equal(actual.sizes, actual.sizes + actual.rank, expected.sizes);
   if (!sameShape) {
-    report(prefix + "expected " + expected.typeString() + ", got " +
-           actual.typeString());
+    reportMessage(prefix + "expected " + typeString(expected) + ", got " +
+                  typeString(actual));
     return;
   }
   if (actual.numElements() < 0) {
-    report(prefix + "too many elements to compare in " + actual.typeString());
+    reportMessage(prefix + "too many elements to compare in " +
+                  typeString(actual));
     return;
   }
   constexpr int kMaxShown = 10;
@@ -556,40 +499,19 @@ void compareTensor(const UnrankedDescriptor *actualMemref,
     std::fflush(stdout);
     return;
   }
-  report(prefix + std::to_string(mismatches) + " of " +
-         std::to_string(actual.numElements()) + " elements of " +
-         actual.typeString() + " differ (atol " + std::to_string(atol) +
-         ", rtol " + std::to_string(rtol) + ")" + details);
+  reportMessage(prefix + std::to_string(mismatches) + " of " +
+                std::to_string(actual.numElements()) + " elements of " +
+                typeString(actual) + " differ (atol " + std::to_string(atol) +
+                ", rtol " + std::to_string(rtol) + ")" + details);
 }
 
-} // namespace
-
-#define GATHER_DEFINE_PRINT(Suffix, CType)                                     \
+#define GATHER_ELEMENT_TYPE(Suffix, Spelling, CType, ONNXType)                 \
   extern "C" void _mlir_ciface_gatherPrint##Suffix(void *memref,               \
                                                    int64_t resultIndex) {      \
-    printTensor<CType>(static_cast<const UnrankedDescriptor *>(memref),        \
-                       resultIndex);                                           \
+    printTensor<CType>(memref, resultIndex);                                   \
   }                                                                            \
   extern "C" void _mlir_ciface_gatherCompare##Suffix(                          \
       void *actual, void *expected, int64_t index, double atol, double rtol) { \
-    compareTensor<CType>(static_cast<const UnrankedDescriptor *>(actual),      \
-                         static_cast<const UnrankedDescriptor *>(expected),    \
-                         index, atol, rtol);                                   \
+    compareTensor<CType>(actual, expected, index, atol, rtol);                 \
   }
-GATHER_DEFINE_PRINT(F32, float)
-GATHER_DEFINE_PRINT(F64, double)
-GATHER_DEFINE_PRINT(F16, Half)
-GATHER_DEFINE_PRINT(BF16, BFloat)
-GATHER_DEFINE_PRINT(I1, Bool)
-GATHER_DEFINE_PRINT(I8, int8_t)
-GATHER_DEFINE_PRINT(I16, int16_t)
-GATHER_DEFINE_PRINT(I32, int32_t)
-GATHER_DEFINE_PRINT(I64, int64_t)
-GATHER_DEFINE_PRINT(UI8, uint8_t)
-GATHER_DEFINE_PRINT(UI16, uint16_t)
-GATHER_DEFINE_PRINT(UI32, uint32_t)
-GATHER_DEFINE_PRINT(UI64, uint64_t)
-GATHER_DEFINE_PRINT(ComplexF32, Complex<float>)
-GATHER_DEFINE_PRINT(ComplexF64, Complex<double>)
-GATHER_DEFINE_PRINT(String, GatherString)
-#undef GATHER_DEFINE_PRINT
+#include "gather/Runtime/ElementTypes.def"

@@ -17,8 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Support/Diagnostics.h"
 #include "gather/Support/ToolMain.h"
 
 #include "mlir/IR/DialectRegistry.h"

@@ -44,11 +44,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Conversion/Passes.h"
-#include "gather/Dialect/ONNX/ONNXDialect.h"
+#include "gather/Codegen/Passes.h"
 #include "gather/ExecutionEngine/JitCompiler.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Runtime/GatherRuntime.h"
+#include "gather/Runtime/RuntimeABI.h"
+#include "gather/Support/Diagnostics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -115,14 +116,9 @@ static LogicalResult wrapEntryResults(ModuleOp module, StringRef name) {
   auto call = func::CallOp::create(builder, loc, entry, ValueRange());
   for (auto [index, result] : llvm::enumerate(call.getResults())) {
     Type elementType = cast<TensorType>(result.getType()).getElementType();
-    std::string printName =
-        ("gatherPrint" + gather::getRuntimeTypeSuffix(elementType)).str();
     auto unrankedType = UnrankedTensorType::get(elementType);
-    FailureOr<func::FuncOp> print =
-        gather::getOrDeclareRuntimeCInterfaceFunction(
-            module, printName,
-            FunctionType::get(context, {unrankedType, builder.getI64Type()},
-                              {}));
+    FailureOr<func::FuncOp> print = gather::getOrDeclareRuntimeFunction(
+        module, gather::RuntimeTensorFunction::Print, elementType);
     if (failed(print))
       return failure();
     Value unranked = tensor::CastOp::create(builder, loc, unrankedType, result);
@@ -167,10 +163,7 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
   inputIsVerified = true;
   auto module = cast<ModuleOp>(op);
   // No user symbol may take the place of a runtime function, at any level.
-  if (failed(gather::verifyRuntimeSymbols(module, [&](StringRef name) {
-        return gather::getRuntimeCInterfaceFunctionType(module.getContext(),
-                                                        name);
-      })))
+  if (failed(gather::verifyRuntimeSymbols(module)))
     return failure();
   if (auto entry = module.lookupSymbol<func::FuncOp>(options.mainFuncName);
       entry && options.mainFuncType != "void" &&

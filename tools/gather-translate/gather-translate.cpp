@@ -15,8 +15,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Codegen/TargetInfo.h"
-#include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Support/Diagnostics.h"
 #include "gather/Support/ToolMain.h"
 #include "gather/Target/ONNX/ImportONNX.h"
 
@@ -56,6 +56,8 @@ static LogicalResult translateONNXToLLVMIR(Operation *op,
   if (failed(gather::buildONNXToLLVMPipeline(pm, pipelineOptionsText,
                                              op->getLoc())))
     return failure();
+  if (failed(pm.run(op)))
+    return failure();
   // The target the code is for (the host's triple, the CPU of target-cpu or
   // the host's): its triple and data layout go into the LLVM module, so that
   // llc and clang compile it as the pipeline planned it.
@@ -67,8 +69,6 @@ static LogicalResult translateONNXToLLVMIR(Operation *op,
       gather::TargetInfo::create(options->targetCpu, options->targetFeatures);
   if (!target)
     return emitError(op->getLoc()) << llvm::toString(target.takeError());
-  if (failed(pm.run(op)))
-    return failure();
 
   // Argument attributes of the bufferization analysis (e.g. the read-only
   // `bufferization.access` of print declarations) mean nothing to LLVM.

@@ -278,4 +278,31 @@ def CheckAllocationsPass
   ];
 }
 
+def CheckLoweredPass : Pass<"gather-check-lowered", "::mlir::ModuleOp"> {
+  let summary = "Fail at the first op a lowering stage left behind";
+  let description = [{
+    Makes a pipeline that cannot lower everything end with an error that
+    names the first op left (in program order) at its location, instead of
+    succeeding with leftovers that fail later (e.g. in the translation to
+    LLVM IR). Nothing is changed.
+
+    - `level=onnx` (used by `onnx-to-llvm` after `convert-onnx-to-linalg`):
+      ops of the `onnx` namespace that gather does not lower: ops gather's
+      dialect does not define (onnx-mlir's `onnx.TopK`, a used
+      `onnx.NoValue`, ... kept in generic form) and ops of another
+      registered `onnx` dialect.
+    - `level=llvm` (the default; the last pass of `onnx-to-llvm`): every op
+      outside the `llvm` and `omp` dialects, other than `builtin.module`
+      (e.g. `linalg.softmax` or `builtin.unrealized_conversion_cast`).
+
+    Example: `error: 'onnx.TopK' op is not lowered by gather (it lowers
+    onnx.GatherElements, onnx.Constant and onnx.Return)`.
+  }];
+  let options = [
+    Option<"level", "level", "std::string", /*default=*/"\"llvm\"",
+           "What may be left: 'onnx' (no onnx op gather does not lower) or "
+           "'llvm' (only llvm and omp dialect ops)">,
+  ];
+}
+
 #endif // GATHER_CODEGEN_PASSES_TD

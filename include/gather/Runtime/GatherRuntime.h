@@ -142,8 +142,9 @@ void gatherReportAllocationErrorIf(int32_t failed, int64_t bytes,
 ///     for other control bytes; other bytes, UTF-8 included, as is.
 /// Called through MLIR's C interface with an unranked memref descriptor, e.g.
 /// `func.func private @gatherPrintF32(tensor<*xf32>, i64)
-///  attributes {llvm.emit_c_interface}`. Suffixes: F32 F64 F16 BF16 I1 I8
-/// I16 I32 I64 UI8 UI16 UI32 UI64 ComplexF32 ComplexF64 String.
+///  attributes {llvm.emit_c_interface}`. One function per element type of
+/// gather/Runtime/ElementTypes.def, named by its suffix (F32, UI8,
+/// ComplexF64, String for !onnx.string, ...).
 void _mlir_ciface_gatherPrintF32(void *memref, int64_t resultIndex);
 
 /// Comparison with expected outputs (used by modules that

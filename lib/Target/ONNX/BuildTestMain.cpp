@@ -14,6 +14,7 @@
 #include "BuildTestMain.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
+#include "gather/Runtime/RuntimeABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -123,15 +124,9 @@ LogicalResult TestMainBuilder::build(func::FuncOp graphFunction,
       return error("expected output '")
              << path << "' holds " << expected->getType()
              << ", but the graph output is " << actual.getType();
-    StringRef suffix = getRuntimeTypeSuffix(elementType);
-    std::string name = ("gatherCompare" + suffix).str();
     auto unrankedType = UnrankedTensorType::get(elementType);
-    FailureOr<func::FuncOp> compare = getOrDeclareRuntimeCInterfaceFunction(
-        module, name,
-        builder.getFunctionType({unrankedType, unrankedType,
-                                 builder.getI64Type(), builder.getF64Type(),
-                                 builder.getF64Type()},
-                                {}));
+    FailureOr<func::FuncOp> compare = getOrDeclareRuntimeFunction(
+        module, RuntimeTensorFunction::Compare, elementType);
     if (failed(compare))
       return failure();
     Value expectedValue =
@@ -150,12 +145,10 @@ LogicalResult TestMainBuilder::build(func::FuncOp graphFunction,
   if (!options.outputDirectory.empty()) {
     for (auto [index, actual] : llvm::enumerate(call.getResults())) {
       Type elementType = cast<TensorType>(actual.getType()).getElementType();
-      std::string name =
-          ("gatherWriteTensorProto" + getRuntimeTypeSuffix(elementType)).str();
       auto unrankedType = UnrankedTensorType::get(elementType);
       auto pathType = UnrankedTensorType::get(builder.getI8Type());
-      FailureOr<func::FuncOp> write = getOrDeclareRuntimeCInterfaceFunction(
-          module, name, builder.getFunctionType({unrankedType, pathType}, {}));
+      FailureOr<func::FuncOp> write = getOrDeclareRuntimeFunction(
+          module, RuntimeTensorFunction::WriteTensorProto, elementType);
       if (failed(write))
         return failure();
       std::string path =

@@ -8,6 +8,8 @@
 #include "BuildTestMain.h"
 #include "ONNXChecker.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
+#include "gather/Runtime/RuntimeABI.h"
+#include "gather/Support/Diagnostics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -42,42 +44,15 @@ static const char *dataTypeName(int32_t type) {
   return "unknown";
 }
 
-/// The MLIR element type of ONNX TensorProto data type `type`, or null.
+/// The MLIR element type of ONNX TensorProto data type `type` (one of the
+/// element types of gather's runtime, gather/Runtime/ElementTypes.def), or
+/// null.
 static Type getElementType(MLIRContext *context, int32_t type) {
-  Builder b(context);
   switch (type) {
-  case ::onnx::TensorProto::FLOAT:
-    return b.getF32Type();
-  case ::onnx::TensorProto::DOUBLE:
-    return b.getF64Type();
-  case ::onnx::TensorProto::FLOAT16:
-    return b.getF16Type();
-  case ::onnx::TensorProto::BFLOAT16:
-    return b.getBF16Type();
-  case ::onnx::TensorProto::BOOL:
-    return b.getI1Type();
-  case ::onnx::TensorProto::INT8:
-    return b.getI8Type();
-  case ::onnx::TensorProto::INT16:
-    return b.getI16Type();
-  case ::onnx::TensorProto::INT32:
-    return b.getI32Type();
-  case ::onnx::TensorProto::INT64:
-    return b.getI64Type();
-  case ::onnx::TensorProto::UINT8:
-    return b.getIntegerType(8, /*isSigned=*/false);
-  case ::onnx::TensorProto::UINT16:
-    return b.getIntegerType(16, /*isSigned=*/false);
-  case ::onnx::TensorProto::UINT32:
-    return b.getIntegerType(32, /*isSigned=*/false);
-  case ::onnx::TensorProto::UINT64:
-    return b.getIntegerType(64, /*isSigned=*/false);
-  case ::onnx::TensorProto::COMPLEX64:
-    return ComplexType::get(b.getF32Type());
-  case ::onnx::TensorProto::COMPLEX128:
-    return ComplexType::get(b.getF64Type());
-  case ::onnx::TensorProto::STRING:
-    return gather::ONNX::StringType::get(context);
+#define GATHER_ELEMENT_TYPE(Suffix, Spelling, CType, ONNXType)                 \
+  case ::onnx::TensorProto::ONNXType:                                          \
+    return getRuntimeElementType(context, #Suffix);
+#include "gather/Runtime/ElementTypes.def"
   default:
     return nullptr;
   }

@@ -11,8 +11,8 @@
 
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 
-#include "GatherElementsView.h"
 #include "UpstreamWorkarounds.h"
+#include "gather/Dialect/ONNX/GatherElementsView.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -14,6 +14,7 @@
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 
 #include "UpstreamWorkarounds.h"
+#include "gather/Runtime/RuntimeABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,9 +35,6 @@ namespace gather::ONNX {
 using namespace mlir;
 using namespace mlir::shard;
 using namespace gather;
-
-/// gather's MPI runtime (gather/Runtime/GatherMPIRuntime.h).
-constexpr StringLiteral kMPIInit = "gatherMPIInit";
 
 namespace {
 
@@ -77,7 +75,8 @@ struct ShardPrepareForMPIPass
         return WalkResult::interrupt();
       if (gridSizes.empty() || function.isExternal())
         return WalkResult::advance();
-      func::FuncOp init = getOrDeclareMPIInit(module);
+      func::FuncOp init =
+          getOrDeclareRuntimeFunction(module, RuntimeFunction::MPIInit);
       OpBuilder builder =
           OpBuilder::atBlockBegin(&function.getFunctionBody().front());
       for (int64_t size : gridSizes)
@@ -95,17 +94,6 @@ struct ShardPrepareForMPIPass
     ONNX::populateShardToMPIWorkaroundPatterns(patterns);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
-  }
-
-  static func::FuncOp getOrDeclareMPIInit(ModuleOp module) {
-    if (auto existing = module.lookupSymbol<func::FuncOp>(kMPIInit))
-      return existing;
-    OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
-    auto function = func::FuncOp::create(
-        builder, module.getLoc(), kMPIInit,
-        builder.getFunctionType({builder.getI64Type()}, {}));
-    function.setPrivate();
-    return function;
   }
 };
 

@@ -11,10 +11,11 @@
 
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 
-#include "GatherElementsView.h"
 #include "UpstreamWorkarounds.h"
+#include "gather/Dialect/ONNX/GatherElementsView.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
+#include "gather/Runtime/RuntimeReporter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -39,10 +40,6 @@
 using namespace mlir;
 using namespace mlir::shard;
 using namespace gather;
-
-/// Name of gather's runtime function that reports an out-of-range index
-/// (gather/Runtime/GatherRuntime.h), as convert-onnx-to-linalg declares it.
-constexpr StringLiteral kReportIndexError = "gatherReportIndexError";
 
 /// A tensor.empty of `shape` x `elementType`, dynamic sizes taken from the
 /// same dimensions of `like` (which has the same rank as `shape`, or one
@@ -532,8 +529,7 @@ struct GatherElementsShardingModel
         gridName, usedAxes, ReductionKind::Min);
     Value bad = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
                                       key, none);
-    func::FuncOp report = getOrDeclareReportFunction(
-        op->getParentOfType<ModuleOp>(), kReportIndexError);
+    RuntimeReporter reporter(op->getParentOfType<ModuleOp>(), op->getLoc());
     scf::IfOp::create(builder, loc, bad, [&](OpBuilder &b, Location nl) {
       // The global coordinates of `key`; the process whose slab holds them
       // contributes the value.
@@ -576,19 +572,14 @@ struct GatherElementsShardingModel
           memref::ExtractAlignedPointerAsIndexOp::create(b, nl, position));
       Value pointer = LLVM::IntToPtrOp::create(
           b, nl, LLVM::LLVMPointerType::get(b.getContext()), address);
-      Value location = LLVM::AddressOfOp::create(
-          b, nl,
-          getOrCreateLocationGlobal(op->getParentOfType<ModuleOp>(),
-                                    op->getLoc()));
-      Value args[] = {
-          location,
-          value,
-          pointer,
-          createI64Constant(b, nl, rank),
-          createI64Constant(b, nl, getAxis(op)),
-          arith::IndexCastOp::create(b, nl, b.getI64Type(), axisSize)};
       // (Freed by the buffer deallocation pipeline.)
-      func::CallOp::create(b, nl, report, args);
+      reporter.report(b, nl, RuntimeFunction::ReportIndexError,
+                      [&](OpBuilder &ab, Location al) -> SmallVector<Value> {
+                        return {value, pointer, createI64Constant(ab, al, rank),
+                                createI64Constant(ab, al, getAxis(op)),
+                                arith::IndexCastOp::create(
+                                    ab, al, ab.getI64Type(), axisSize)};
+                      });
       scf::YieldOp::create(b, nl);
     });
   }

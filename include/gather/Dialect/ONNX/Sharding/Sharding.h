@@ -36,6 +36,8 @@
 #ifndef GATHER_DIALECT_ONNX_SHARDING_SHARDING_H
 #define GATHER_DIALECT_ONNX_SHARDING_SHARDING_H
 
+#include "gather/Dialect/ONNX/GatherElementsView.h"
+
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Pass/Pass.h"
 
@@ -50,6 +52,12 @@ namespace gather::ONNX {
 
 #define GEN_PASS_REGISTRATION
 #include "gather/Dialect/ONNX/Sharding/Passes.h.inc"
+
+/// Checks that the elements of `gather`'s `data` can be sent to other
+/// processes: integers, floats and complex numbers. Otherwise emits
+/// "cannot be sharded over processes: 'data' holds <type> elements, ..." at
+/// the op and fails (!onnx.string elements point into one process's memory).
+mlir::LogicalResult verifyShardableData(const GatherElementsView &gather);
 
 /// Registers the ShardingInterface model of onnx.GatherElements, attached
 /// by op name when a dialect named `onnx` loads: to gather's op, or to

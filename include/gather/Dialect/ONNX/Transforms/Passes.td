@@ -45,4 +45,39 @@ def ONNXShapeInferencePass
   ];
 }
 
+def CheckGatherDestinationsPass
+    : Pass<"onnx-check-gather-destinations", "::mlir::ModuleOp"> {
+  let summary = "Check at run time that a gather's destination "
+                "(destination-passing style) has the result's sizes";
+  let description = [{
+    A kernel in destination-passing style copies the result of
+    `onnx.GatherElements` into a destination it was given:
+    `bufferization.materialize_in_destination` into a memref or a tensor, or
+    `linalg.copy` into a tensor. Neither op checks sizes that are dynamic
+    (`?`) on either side, and a smaller memref would be written past its
+    end. For every dimension that is dynamic in the result or the
+    destination, this pass compares the two sizes at run time; on a
+    mismatch it calls `gatherReportDestinationShapeError(location, dim,
+    resultSize, destinationSize)` of gather's runtime (with `runtime-checks`; the first
+    mismatch only) and skips the copy (always): a memref destination is left
+    as it was, a tensor destination is passed on unchanged.
+
+    It runs first in the onnx-to-llvm pipeline, before the canonicalizer
+    folds tensor-level copies away.
+  }];
+  let options = [
+    Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"true",
+           "Report a mismatch through gather's runtime (the copy is skipped "
+           "either way)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // GATHER_DIALECT_ONNX_TRANSFORMS_PASSES_TD

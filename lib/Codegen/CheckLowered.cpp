@@ -3,8 +3,12 @@
 // Part of the gather project.
 //
 //===----------------------------------------------------------------------===//
+//
+// Implements `gather-check-lowered` (see Passes.td).
+//
+//===----------------------------------------------------------------------===//
 
-#include "gather/Conversion/Passes.h"
+#include "gather/Codegen/Passes.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -13,24 +17,22 @@
 
 namespace gather {
 #define GEN_PASS_DEF_CHECKLOWEREDPASS
-#include "gather/Conversion/Passes.h.inc"
+#include "gather/Codegen/Passes.h.inc"
 } // namespace gather
 
 using namespace mlir;
 
-namespace {
-
 /// An op of the onnx namespace that gather does not lower: not one of the
 /// ops of gather's dialect (the ones still there after
 /// convert-onnx-to-linalg, like onnx.ConstantString, are lowered later).
-bool isUnsupportedONNXOp(Operation *op) {
+static bool isUnsupportedONNXOp(Operation *op) {
   if (op->getName().getDialectNamespace() != "onnx")
     return false;
   return !op->isRegistered() ||
          !isa<gather::ONNX::ONNXDialect>(op->getDialect());
 }
 
-bool isLLVMLevelOp(Operation *op) {
+static bool isLLVMLevelOp(Operation *op) {
   if (isa<ModuleOp>(op))
     return true;
   StringRef dialect = op->getName().getDialectNamespace();
@@ -38,6 +40,8 @@ bool isLLVMLevelOp(Operation *op) {
          (dialect == LLVM::LLVMDialect::getDialectNamespace() ||
           dialect == omp::OpenMPDialect::getDialectNamespace());
 }
+
+namespace {
 
 struct CheckLoweredPass
     : public gather::impl::CheckLoweredPassBase<CheckLoweredPass> {

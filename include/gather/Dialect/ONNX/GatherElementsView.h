@@ -1,0 +1,93 @@
+//===- GatherElementsView.h - Any onnx.GatherElements, by name --*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// gather applies to every op named `onnx.GatherElements`: gather's, or
+// another `onnx` dialect's (onnx-mlir's) registered in its place, which has
+// no C++ class gather knows, or an unregistered one. The lowering
+// (convert-onnx-to-linalg), the destination check
+// (onnx-check-gather-destinations), the sharding model and
+// onnx-shard-gathers all see it through this view of its operands and
+// `axis` attribute (onnx-mlir's op: operands `data`, `indices`, result
+// `output`, `axis` an si64 attribute, default 0).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_DIALECT_ONNX_GATHERELEMENTSVIEW_H
+#define GATHER_DIALECT_ONNX_GATHERELEMENTSVIEW_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+
+#include <optional>
+
+namespace gather::ONNX {
+
+/// The name of the ops gather applies to.
+inline constexpr llvm::StringLiteral kGatherElementsOpName =
+    "onnx.GatherElements";
+
+/// An op named `onnx.GatherElements` with two operands, one result, no
+/// regions and, if present, a 64-bit integer `axis`.
+struct GatherElementsView {
+  /// The view of `op`, or nullopt if `op` is not such an op (another name,
+  /// other operands, a non-integer `axis`).
+  static std::optional<GatherElementsView> get(mlir::Operation *op) {
+    if (!op || op->getName().getStringRef() != kGatherElementsOpName)
+      return std::nullopt;
+    mlir::FailureOr<GatherElementsView> view = match(op, /*emitErrors=*/false);
+    if (mlir::failed(view))
+      return std::nullopt;
+    return *view;
+  }
+
+  /// The view of `op`, an op named `onnx.GatherElements`; if it is not such
+  /// an op, emits at it the rule it breaks ("expects 2 operands ('data',
+  /// 'indices'), 1 result and no regions", "attribute 'axis' must be a
+  /// 64-bit integer, but is <attr>") and fails.
+  static mlir::FailureOr<GatherElementsView>
+  getOrEmitError(mlir::Operation *op) {
+    return match(op, /*emitErrors=*/true);
+  }
+
+  mlir::Value getResult() const { return op->getResult(0); }
+
+  mlir::Operation *op;
+  mlir::Value data;
+  mlir::Value indices;
+  /// As written: in [-r, r-1] for a valid op of rank r (not checked).
+  int64_t axis;
+
+private:
+  static mlir::FailureOr<GatherElementsView> match(mlir::Operation *op,
+                                                   bool emitErrors) {
+    if (op->getNumOperands() != 2 || op->getNumResults() != 1 ||
+        op->getNumRegions() != 0) {
+      if (emitErrors)
+        return op->emitOpError("expects 2 operands ('data', 'indices'), 1 "
+                               "result and no regions");
+      return mlir::failure();
+    }
+    int64_t axis = 0;
+    if (mlir::Attribute attr = op->getAttr("axis")) {
+      auto integer = llvm::dyn_cast<mlir::IntegerAttr>(attr);
+      if (!integer || !integer.getType().isInteger(64)) {
+        if (emitErrors)
+          return op->emitOpError("attribute 'axis' must be a 64-bit integer, "
+                                 "but is ")
+                 << attr;
+        return mlir::failure();
+      }
+      axis = integer.getValue().getSExtValue();
+    }
+    return GatherElementsView{op, op->getOperand(0), op->getOperand(1), axis};
+  }
+};
+
+} // namespace gather::ONNX
+
+#endif // GATHER_DIALECT_ONNX_GATHERELEMENTSVIEW_H

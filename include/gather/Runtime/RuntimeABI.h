@@ -1,0 +1,131 @@
+//===- RuntimeABI.h - gather's runtime as compiled code sees it -*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The compiler's side of the contract between compiled code and gather's
+// runtime libraries (libgather_runtime, libgather_onnx_runtime,
+// libgather_mpi_runtime; their C side is GatherRuntime.h and
+// GatherMPIRuntime.h): the names and types of the runtime functions that
+// compiled code calls, the element types the runtime handles
+// (ElementTypes.def), the names reserved for the runtime, and their
+// declarations in a module. Every runtime function name is written in
+// RuntimeABI.cpp only. Emitting calls: gather/Runtime/RuntimeReporter.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_RUNTIME_RUNTIMEABI_H
+#define GATHER_RUNTIME_RUNTIMEABI_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace gather {
+
+/// The runtime's functions that compiled code calls with scalars and
+/// pointers (see GatherRuntime.h and GatherMPIRuntime.h for each).
+enum class RuntimeFunction {
+  /// gatherReportIndexError(location, value, position, rank, axis, size).
+  ReportIndexError,
+  /// gatherReportIndexErrorsOmitted(location, count, axis, axisSize).
+  ReportIndexErrorsOmitted,
+  /// gatherReportShapeError(location, dim, indicesSize, dataSize, axis).
+  ReportShapeError,
+  /// gatherReportRankError(location, operand, rank, expectedRank).
+  ReportRankError,
+  /// gatherReportResultShapeError(location, dim, indicesSize, resultSize).
+  ReportResultShapeError,
+  /// gatherReportDestinationShapeError(location, dim, resultSize,
+  /// destinationSize).
+  ReportDestinationShapeError,
+  /// gatherReportAllocationErrorIf(failed, bytes, location, what).
+  ReportAllocationErrorIf,
+  /// gatherMPIInit(numProcesses) (libgather_mpi_runtime).
+  MPIInit,
+};
+
+/// The runtime's functions on tensors, one per element type (suffix, see
+/// getRuntimeTypeSuffix): `<stem><Suffix>`, taking the tensors as unranked
+/// memrefs through MLIR's C interface (`llvm.emit_c_interface`).
+enum class RuntimeTensorFunction {
+  /// gatherPrint<Suffix>(tensor<*xT>, i64 resultIndex).
+  Print,
+  /// gatherCompare<Suffix>(tensor<*xT> actual, tensor<*xT> expected,
+  /// i64 index, f64 atol, f64 rtol).
+  Compare,
+  /// gatherWriteTensorProto<Suffix>(tensor<*xT>, tensor<*xi8> path)
+  /// (libgather_onnx_runtime).
+  WriteTensorProto,
+};
+
+/// The C name of `function`, e.g. "gatherReportIndexError".
+llvm::StringRef getRuntimeFunctionName(RuntimeFunction function);
+
+/// The type with which compiled code declares `function` (a func.func; the
+/// `location` and other pointers are !llvm.ptr, so the LLVM dialect must be
+/// loaded).
+mlir::FunctionType getRuntimeFunctionType(mlir::MLIRContext *context,
+                                          RuntimeFunction function);
+
+/// The suffix of the runtime's functions on tensors of `elementType`
+/// (ElementTypes.def: F32, ComplexF64, String for !onnx.string, ...), or ""
+/// for a type the runtime does not handle.
+llvm::StringRef getRuntimeTypeSuffix(mlir::Type elementType);
+
+/// The element type of runtime suffix `suffix` (getRuntimeTypeSuffix), or
+/// null if there is none or its dialect is not loaded (!onnx.string).
+mlir::Type getRuntimeElementType(mlir::MLIRContext *context,
+                                 llvm::StringRef suffix);
+
+/// The name of `function` on tensors of `elementType`, e.g.
+/// "gatherPrintF32" (the stem alone for a type the runtime does not handle).
+std::string getRuntimeFunctionName(RuntimeTensorFunction function,
+                                   mlir::Type elementType);
+
+/// The type with which compiled code declares `function` on tensors of
+/// `elementType`.
+mlir::FunctionType getRuntimeFunctionType(RuntimeTensorFunction function,
+                                          mlir::Type elementType);
+
+/// The private declaration of `function` in `module`, created if missing
+/// (callers check reserved names first, see verifyRuntimeSymbols).
+mlir::func::FuncOp getOrDeclareRuntimeFunction(mlir::ModuleOp module,
+                                               RuntimeFunction function);
+
+/// The private declaration of `function` in `module`, checked: fails with
+/// "symbol '<name>' is reserved for gather's runtime and must be an external
+/// func.func of type <type>" at the symbol if `module` already has a symbol
+/// of that name that is not such a declaration (e.g. a user function).
+llvm::FailureOr<mlir::func::FuncOp>
+getOrDeclareCheckedRuntimeFunction(mlir::ModuleOp module,
+                                   RuntimeFunction function);
+
+/// As above for `function` on tensors of `elementType`, created with the
+/// `llvm.emit_c_interface` attribute and read-only
+/// (`bufferization.access = "read"`) tensor arguments.
+llvm::FailureOr<mlir::func::FuncOp>
+getOrDeclareRuntimeFunction(mlir::ModuleOp module,
+                            RuntimeTensorFunction function,
+                            mlir::Type elementType);
+
+/// Whether `name` is reserved for gather's runtime: it starts with
+/// gatherReport, gatherPrint, gatherCompare, gatherWriteTensorProto or
+/// gatherSetErrorHandler, possibly after the `_mlir_ciface_` prefix of
+/// MLIR's C interface wrappers.
+bool isReservedRuntimeName(llvm::StringRef name);
+
+/// Checks every symbol with a reserved name (isReservedRuntimeName) in
+/// `root` and the modules nested in it: it must be an external function
+/// declaration (func.func or llvm.func), and a func.func of a runtime
+/// function (RuntimeFunction, RuntimeTensorFunction) must have its type.
+/// Otherwise emits "symbol '<name>' is reserved for gather's runtime ..." at
+/// the symbol and fails. A definition would replace the runtime's function
+/// when the code is linked; a wrong type would make calls read wrong
+/// arguments.
+mlir::LogicalResult verifyRuntimeSymbols(mlir::Operation *root);
+
+} // namespace gather
+
+#endif // GATHER_RUNTIME_RUNTIMEABI_H

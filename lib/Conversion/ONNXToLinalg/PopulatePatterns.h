@@ -1,0 +1,47 @@
+//===- PopulatePatterns.h - Patterns of convert-onnx-to-linalg --*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Private to convert-onnx-to-linalg: the pattern families, one file each,
+// that the pass (ONNXToLinalg.cpp) and populateONNXToLinalgConversionPatterns
+// combine.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_LIB_CONVERSION_ONNXTOLINALG_POPULATEPATTERNS_H
+#define GATHER_LIB_CONVERSION_ONNXTOLINALG_POPULATEPATTERNS_H
+
+#include "gather/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace gather::onnx_to_linalg {
+
+/// Ops of onnx-mlir lowered by name, whichever dialect (if any) defines them
+/// (ONNXMLIRInterop.cpp).
+inline constexpr llvm::StringLiteral kReturnOpName = "onnx.Return";
+inline constexpr llvm::StringLiteral kNoValueOpName = "onnx.NoValue";
+inline constexpr llvm::StringLiteral kEntryPointOpName = "onnx.EntryPoint";
+
+/// Every op named onnx.GatherElements becomes linalg (GatherElements.cpp).
+void populateGatherElementsPatterns(
+    mlir::RewritePatternSet &patterns,
+    const GatherElementsLoweringOptions &options);
+
+/// onnx.Constant and string-valued arith.constant become arith.constant or
+/// a string table (Constants.cpp).
+void populateConstantPatterns(mlir::RewritePatternSet &patterns);
+
+/// onnx-mlir's onnx.Return, onnx.EntryPoint and unused onnx.NoValue
+/// (ONNXMLIRInterop.cpp).
+void populateONNXMLIRInteropPatterns(mlir::RewritePatternSet &patterns);
+
+/// Whether `type` is a tensor of !onnx.string (whose constants
+/// populateConstantPatterns lowers).
+bool isStringTensor(mlir::Type type);
+
+} // namespace gather::onnx_to_linalg
+
+#endif // GATHER_LIB_CONVERSION_ONNXTOLINALG_POPULATEPATTERNS_H

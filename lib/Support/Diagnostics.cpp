@@ -1,0 +1,85 @@
+//===- Diagnostics.cpp - Locations and diagnostics as text ----------------===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Support/Diagnostics.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+std::string gather::formatRuntimeLocation(Location loc) {
+  return llvm::TypeSwitch<LocationAttr, std::string>(loc)
+      .Case([](FileLineColRange file) {
+        std::string text = file.getFilename().str();
+        if (file.getStartLine() != 0 || file.getStartColumn() != 0)
+          text += ":" + std::to_string(file.getStartLine()) + ":" +
+                  std::to_string(file.getStartColumn());
+        return text;
+      })
+      .Case([](NameLoc name) {
+        std::string child = formatRuntimeLocation(name.getChildLoc());
+        return child.empty() ? name.getName().str()
+                             : child + ": " + name.getName().str();
+      })
+      .Case([](FusedLoc fused) {
+        std::string text;
+        for (Location part : fused.getLocations()) {
+          std::string formatted = formatRuntimeLocation(part);
+          if (formatted.empty())
+            continue;
+          text += (text.empty() ? "" : ", ") + formatted;
+        }
+        return text;
+      })
+      .Case([](CallSiteLoc call) {
+        return formatRuntimeLocation(call.getCallee());
+      })
+      .Case([](OpaqueLoc opaque) {
+        return formatRuntimeLocation(opaque.getFallbackLocation());
+      })
+      .Default([](LocationAttr) { return std::string(); });
+}
+
+void gather::printDiagnostic(llvm::raw_ostream &os, Diagnostic &diag) {
+  auto print = [&](Diagnostic &one) {
+    std::string location = formatRuntimeLocation(one.getLocation());
+    if (!location.empty())
+      os << location << ": ";
+    switch (one.getSeverity()) {
+    case DiagnosticSeverity::Error:
+      os << "error: ";
+      break;
+    case DiagnosticSeverity::Warning:
+      os << "warning: ";
+      break;
+    case DiagnosticSeverity::Note:
+      os << "note: ";
+      break;
+    case DiagnosticSeverity::Remark:
+      os << "remark: ";
+      break;
+    }
+    os << one << "\n";
+  };
+  print(diag);
+  for (Diagnostic &note : diag.getNotes())
+    print(note);
+}
+
+void gather::registerLocationDiagnosticHandler(MLIRContext *context) {
+  context->getDiagEngine().registerHandler([](Diagnostic &diag) {
+    auto file = diag.getLocation()->findInstanceOf<FileLineColLoc>();
+    if (diag.getSeverity() != DiagnosticSeverity::Error ||
+        (file && file.getLine() != 0))
+      return failure(); // Shown with its source line by MLIR's handler.
+    printDiagnostic(llvm::errs(), diag);
+    llvm::errs().flush();
+    return success();
+  });
+}
