@@ -152,16 +152,7 @@ def SelectFormPass
     Option<"gatherForm", "gather-form", "::gather::GatherForm",
            /*default=*/"::gather::GatherForm::Auto",
            "Code shape of vector.gather ops",
-           [{::llvm::cl::values(
-             clEnumValN(::gather::GatherForm::Auto, "auto",
-                        "hardware gathers if legal and fast-gather, else "
-                        "scalarized"),
-             clEnumValN(::gather::GatherForm::Hardware, "hardware",
-                        "keep vector.gather"),
-             clEnumValN(::gather::GatherForm::Scalarized, "scalarized",
-                        "per-lane scalar loads, one vector store"),
-             clEnumValN(::gather::GatherForm::Scalar, "scalar",
-                        "as scalarized (the pipeline vectorizes nothing)"))}]>,
+           "::gather::getGatherFormOptionValues()">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -95,17 +95,7 @@ struct ONNXToLLVMPipelineOptions
       llvm::cl::init("")};
   PassOptions::Option<GatherForm> gatherForm{
       *this, "gather-form", llvm::cl::desc("Code shape of vectorized gathers"),
-      llvm::cl::init(GatherForm::Auto),
-      llvm::cl::values(
-          clEnumValN(GatherForm::Auto, "auto",
-                     "chosen for the target: hardware gathers where legal "
-                     "and the CPU has fast-gather, else scalarized"),
-          clEnumValN(GatherForm::Hardware, "hardware",
-                     "vector.gather (llvm.masked.gather)"),
-          clEnumValN(GatherForm::Scalarized, "scalarized",
-                     "per-lane scalar loads, one vector store"),
-          clEnumValN(GatherForm::Scalar, "scalar",
-                     "scalar loops (as vector-size=0)"))};
+      llvm::cl::init(GatherForm::Auto), getGatherFormOptionValues()};
   PassOptions::Option<unsigned> numThreads{
       *this, "num-threads",
       llvm::cl::desc("Threads for large gathers (OpenMP, LLVM's libomp); 0: "
