@@ -69,15 +69,15 @@ llvm::StringRef stringifyGatherForm(GatherForm form);
 inline llvm::cl::ValuesClass getGatherFormOptionValues() {
   return llvm::cl::values(
       clEnumValN(GatherForm::Auto, "auto",
-                 "chosen for the target: hardware gathers where legal and "
-                 "the CPU has fast-gather, else scalarized"),
+                 "hardware gathers where legal and the CPU has fast-gather, "
+                 "else scalarized"),
       clEnumValN(GatherForm::Hardware, "hardware",
                  "vector.gather (llvm.masked.gather)"),
       clEnumValN(GatherForm::Scalarized, "scalarized",
                  "per-lane scalar loads, one vector store"),
       clEnumValN(GatherForm::Scalar, "scalar",
-                 "scalar loops (the pipeline vectorizes nothing; "
-                 "gather-select-form treats it as scalarized)"));
+                 "scalar loops: nothing vectorized (gather-select-form: as "
+                 "scalarized)"));
 }
 
 /// A target CPU and its LLVM TargetMachine (native target, host triple).

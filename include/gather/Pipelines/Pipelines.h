@@ -44,65 +44,56 @@ namespace gather {
 /// OpenMP runtime aborts, or spends minutes creating threads, far above it.
 constexpr unsigned kMaxNumThreads = 1024;
 
-/// Options of the `onnx-to-llvm` pipeline.
+/// Options of the `onnx-to-llvm` pipeline and its stages (each one's full
+/// meaning: docs/Pipeline.md).
 struct ONNXToLLVMPipelineOptions
     : public mlir::PassPipelineOptions<ONNXToLLVMPipelineOptions> {
   PassOptions::Option<bool> runtimeChecks{
       *this, "runtime-checks",
       llvm::cl::desc("Check shapes and index values at run time where the "
-                     "verifier could not (convert-onnx-to-linalg's option)"),
+                     "verifier could not"),
       llvm::cl::init(true)};
   PassOptions::Option<int64_t> vectorSize{
       *this, "vector-size",
-      llvm::cl::desc("Vectorize gathers with vectors of this many elements "
-                     "along the innermost dimension (vector.gather), at most "
-                     "256; 0 or 1: scalar loops"),
+      llvm::cl::desc("Elements per vector along the innermost dimension, at "
+                     "most 256; 0 or 1: scalar loops"),
       llvm::cl::init(16)};
   PassOptions::Option<int64_t> prefetchDistance{
       *this, "prefetch-distance",
-      llvm::cl::desc("Bytes ahead that gathers along the innermost axis "
-                     "prefetch rows of data and index values "
-                     "(memref.prefetch; docs/CodeShape.md); 0: no prefetches"),
+      llvm::cl::desc("Bytes ahead that innermost-axis gathers prefetch; 0: "
+                     "no prefetches"),
       llvm::cl::init(4096)};
   PassOptions::Option<std::string> targetCpu{
       *this, "target-cpu",
-      llvm::cl::desc("LLVM CPU name the code is for (e.g. znver4, "
-                     "skylake-avx512, haswell); empty: the host. Chooses the "
-                     "form of vectorized gathers (gather-select-form, "
-                     "docs/CodeShape.md)"),
+      llvm::cl::desc("LLVM CPU name the code is for (e.g. znver4, haswell); "
+                     "empty: the host"),
       llvm::cl::init("")};
   PassOptions::Option<std::string> targetFeatures{
       *this, "target-features",
-      llvm::cl::desc("LLVM subtarget features, comma-separated +name/-name "
-                     "(e.g. +avx2,-avx512f); for the host, added to its own"),
+      llvm::cl::desc("LLVM features, comma-separated +name/-name; for the "
+                     "host, added to its own"),
       llvm::cl::init("")};
   PassOptions::Option<GatherForm> gatherForm{
       *this, "gather-form", llvm::cl::desc("Code shape of vectorized gathers"),
       llvm::cl::init(GatherForm::Auto), getGatherFormOptionValues()};
   PassOptions::Option<unsigned> numThreads{
       *this, "num-threads",
-      llvm::cl::desc("Threads for large gathers (OpenMP, LLVM's libomp); 0: "
-                     "the OpenMP default (OMP_NUM_THREADS, else one per "
-                     "core); 1: single-threaded code without OpenMP; values "
-                     "above 1024 are clamped to 1024"),
+      llvm::cl::desc("OpenMP threads for large gathers; 0: OpenMP's default, "
+                     "1: no OpenMP"),
       llvm::cl::init(0)};
   PassOptions::Option<int64_t> parallelThreshold{
       *this, "parallel-threshold",
-      llvm::cl::desc("Gathers with a static number of elements below this "
-                     "stay single-threaded"),
+      llvm::cl::desc("Gathers with fewer elements stay single-threaded"),
       llvm::cl::init(8192)};
   PassOptions::Option<int64_t> shardGrid{
       *this, "shard-grid",
-      llvm::cl::desc("Partition the gathers over a 1-D grid of this many MPI "
-                     "processes (onnx-shard-gathers, sharding-propagation, "
-                     "shard-partition, convert-shard-to-mpi; docs/Sharding.md);"
-                     " 0: one process, no MPI"),
+      llvm::cl::desc("Partition the gathers over this many MPI processes; 0: "
+                     "no MPI"),
       llvm::cl::init(0)};
   PassOptions::Option<int64_t> shardDim{
       *this, "shard-dim",
-      llvm::cl::desc("With shard-grid: the dimension to split (-1: the first "
-                     "splittable dimension other than the axis, else the "
-                     "axis)"),
+      llvm::cl::desc("With shard-grid: the dimension to split; -1: the first "
+                     "splittable one off the axis, else the axis"),
       llvm::cl::init(-1)};
 };
 
