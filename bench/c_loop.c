@@ -1,4 +1,4 @@
-/*===- c_loop.c - The plain C GatherElements loop (the practical limit) ---===*
+/*===- c_loop.c - The plain C GatherElements loop (the practical limit) ----===*
  *
  * Part of the gather project. bench/CMakeLists.txt compiles this file once
  * per "C form" (a set of clang flags: -O3 -march=native with or without
@@ -33,10 +33,14 @@
 #define GATHER_NAME(FORM, SUFFIX) GATHER_CONCAT3(gatherLoop_, FORM, SUFFIX)
 
 #ifdef _OPENMP
+/* A pragma written as tokens, which can be broken over lines (a string
+   literal cannot). */
+#define GATHER_PRAGMA(TOKENS) _Pragma(#TOKENS)
 #define GATHER_PARALLEL_FOR                                                    \
-  _Pragma("omp parallel for num_threads(threads) if (threads > 1)")
+  GATHER_PRAGMA(omp parallel for num_threads(threads) if (threads > 1))
 #define GATHER_PARALLEL_FOR_COLLAPSE2                                          \
-  _Pragma("omp parallel for collapse(2) num_threads(threads) if (threads > 1)")
+  GATHER_PRAGMA(omp parallel for collapse(2) num_threads(threads)              \
+                    if (threads > 1))
 #else
 #define GATHER_PARALLEL_FOR (void)threads;
 #define GATHER_PARALLEL_FOR_COLLAPSE2 (void)threads;

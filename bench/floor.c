@@ -1,4 +1,4 @@
-/*===- floor.c - The memory floor: the gather's bytes, streamed -----------===*
+/*===- floor.c - The memory floor: the gather's bytes, streamed ------------===*
  *
  * Part of the gather project. Compiled with -O3 -march=native -fopenmp.
  *
@@ -26,6 +26,10 @@
 
 #include <stdint.h>
 #include <string.h>
+
+/* A pragma written as tokens, which can be broken over lines (a string
+   literal cannot). */
+#define GATHER_PRAGMA(TOKENS) _Pragma(#TOKENS)
 
 /* Read by nobody: keeps the data reads past `count` live. */
 volatile uint32_t gatherFloorSink;
@@ -87,7 +91,8 @@ static inline uint32_t xorBits(const float *restrict data, int64_t n) {
       const INDEX *restrict indices, float *restrict out, int64_t count,       \
       int64_t blocks, int threads) {                                           \
     uint32_t acc = 0;                                                          \
-    _Pragma("omp parallel for schedule(static) reduction(^ : acc) num_threads(threads)") \
+    GATHER_PRAGMA(omp parallel for schedule(static) reduction(^ : acc)         \
+                      num_threads(threads))                                    \
     for (int64_t b = 0; b < blocks; ++b)                                       \
       acc ^= blocks##SUFFIX(data, dataCount, indices, out, count, b, b + 1);   \
     return acc;                                                                \

@@ -92,43 +92,42 @@ void gatherFloor_I32(const float *data, int64_t dataCount,
                      int threads);
 }
 
-namespace {
-
 using bench::Workload;
 namespace cl = llvm::cl;
 
-cl::opt<std::string> workloadsPath("workloads",
-                                   cl::desc("The workloads (JSON)"),
-                                   cl::init(GATHER_BENCH_WORKLOADS));
-cl::list<std::string> onlyWorkloads("only",
-                                    cl::desc("Only these workloads (names)"),
-                                    cl::CommaSeparated);
-cl::opt<unsigned> numRounds("rounds",
-                            cl::desc("Interleaved rounds of timed batches"),
-                            cl::init(7));
-cl::opt<double> batchMs("batch-ms",
-                        cl::desc("Least duration of one timed batch (ms)"),
-                        cl::init(20));
-cl::list<unsigned> threadCounts("thread-counts",
-                                cl::desc("Thread counts (default 1,2)"),
-                                cl::CommaSeparated);
-cl::opt<bool> dynamicKernels("dynamic",
-                             cl::desc("Compile every kernel with dynamic "
-                                      "sizes (`?`)"));
-cl::opt<bool> threadCpuTime(
+static cl::opt<std::string> workloadsPath("workloads",
+                                          cl::desc("The workloads (JSON)"),
+                                          cl::init(GATHER_BENCH_WORKLOADS));
+static cl::list<std::string>
+    onlyWorkloads("only", cl::desc("Only these workloads (names)"),
+                  cl::CommaSeparated);
+static cl::opt<unsigned>
+    numRounds("rounds", cl::desc("Interleaved rounds of timed batches"),
+              cl::init(7));
+static cl::opt<double>
+    batchMs("batch-ms", cl::desc("Least duration of one timed batch (ms)"),
+            cl::init(20));
+static cl::list<unsigned> threadCounts("thread-counts",
+                                       cl::desc("Thread counts (default 1,2)"),
+                                       cl::CommaSeparated);
+static cl::opt<bool>
+    dynamicKernels("dynamic", cl::desc("Compile every kernel with dynamic "
+                                       "sizes (`?`)"));
+static cl::opt<bool> threadCpuTime(
     "thread-cpu-time",
     cl::desc("Time the 1-thread runs by the CPU time of the calling thread "
              "(CLOCK_THREAD_CPUTIME_ID) instead of wall time: on a loaded "
              "machine, leaves out the time spent waiting for a CPU"));
-cl::list<std::string>
+static cl::list<std::string>
     variants("variant",
              cl::desc("Also time ours built with these extra onnx-to-llvm "
                       "options (after GATHER_BENCH_PIPELINE's), as "
                       "`ours[OPTIONS]`; repeatable (ablations in one run)"));
-cl::opt<std::string>
+static cl::opt<std::string>
     printKernel("print-kernel",
                 cl::desc("Print this workload's kernel source and exit"));
 
+namespace {
 /// One form of the C loop.
 struct CForm {
   const char *name;
@@ -139,8 +138,9 @@ struct CForm {
   void (*i32)(const float *, const int32_t *, float *, int64_t, int64_t,
               int64_t, int64_t, int);
 };
+} // namespace
 
-const CForm kCForms[] = {
+static const CForm kCForms[] = {
 #define GATHER_C_FORM(NAME, FLAGS, OPENMP)                                     \
   {#NAME, FLAGS, OPENMP, gatherLoop_##NAME##_I64, gatherLoop_##NAME##_I32},
 #include "CForms.inc"
@@ -149,8 +149,8 @@ const CForm kCForms[] = {
 
 /// A memref descriptor of rank r with an identity layout, laid out like
 /// StridedMemRefType<T, r> (mlir/ExecutionEngine/CRunnerUtils.h).
-std::vector<int64_t> makeDescriptor(void *buffer,
-                                    const std::vector<int64_t> &shape) {
+static std::vector<int64_t> makeDescriptor(void *buffer,
+                                           const std::vector<int64_t> &shape) {
   std::vector<int64_t> descriptor(3 + 2 * shape.size());
   auto address = static_cast<int64_t>(reinterpret_cast<intptr_t>(buffer));
   descriptor[0] = address; // allocated pointer
@@ -165,6 +165,7 @@ std::vector<int64_t> makeDescriptor(void *buffer,
   return descriptor;
 }
 
+namespace {
 /// A buffer of `T` on 2 MiB-aligned memory advised to use transparent huge
 /// pages, as PyTorch's and NumPy's allocators do for large arrays: with 4 KiB
 /// pages, gathers over tens of MiB mostly measure TLB misses. The caller
@@ -240,7 +241,7 @@ struct Inputs {
     }
     expected.resize(m);
     out.resize(m);
-    std::fill(out.begin(), out.end(), 0.0f);
+    llvm::fill(out, 0.0f);
     computeReference(w.int32Indices);
   }
 
@@ -260,7 +261,7 @@ struct Inputs {
           expected[t] = data[source];
           touched[source / kLine] = true;
         }
-    int64_t lines = std::count(touched.begin(), touched.end(), true);
+    int64_t lines = llvm::count(touched, true);
     touchedDataElements =
         std::min<int64_t>(lines * kLine, static_cast<int64_t>(data.size()));
   }
@@ -288,19 +289,21 @@ struct Inputs {
                       out.data(), out.size(), threads);
   }
 };
+} // namespace
 
-void failOnRuntimeError(const char *message, void * /*userData*/) {
+static void failOnRuntimeError(const char *message, void * /*userData*/) {
   llvm::errs() << "gather-bench: the kernel reported: " << message << "\n";
   std::abort();
 }
 
-void emit(llvm::json::Object record) {
+static void emit(llvm::json::Object record) {
   llvm::outs() << llvm::json::Value(std::move(record)) << "\n";
   llvm::outs().flush();
 }
 
 /// Reads the workloads of `path` (bench/workloads.json).
-llvm::Expected<std::vector<Workload>> readWorkloads(llvm::StringRef path) {
+static llvm::Expected<std::vector<Workload>>
+readWorkloads(llvm::StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer)
     return llvm::createStringError(buffer.getError(),
@@ -380,12 +383,12 @@ llvm::Expected<std::vector<Workload>> readWorkloads(llvm::StringRef path) {
   return result;
 }
 
-std::string kernelSource(const Workload &w) {
+static std::string kernelSource(const Workload &w) {
   std::vector<int64_t> dataShape = w.dataShape;
   std::vector<int64_t> indicesShape = w.indicesShape;
   if (dynamicKernels || w.dynamic) {
-    std::fill(dataShape.begin(), dataShape.end(), -1);
-    std::fill(indicesShape.begin(), indicesShape.end(), -1);
+    llvm::fill(dataShape, -1);
+    llvm::fill(indicesShape, -1);
   }
   return gather::getGatherElementsKernelSource(
       "gather", dataShape, "f32", indicesShape, w.int32Indices ? "i32" : "i64",
@@ -394,6 +397,7 @@ std::string kernelSource(const Workload &w) {
 
 using KernelFn = void (*)(void *, void *, void *);
 
+namespace {
 /// A JIT-compiled kernel with what its calls need.
 struct Kernel {
   mlir::MLIRContext context;
@@ -402,10 +406,11 @@ struct Kernel {
   std::vector<int64_t> dataDesc, indicesDesc, outDesc;
   double compileMs = 0;
 };
+} // namespace
 
 /// Compiles `w`'s kernel for `threads` threads; the time from source text to
 /// a callable function pointer is `compileMs`.
-llvm::Expected<std::unique_ptr<Kernel>>
+static llvm::Expected<std::unique_ptr<Kernel>>
 compileKernel(const Workload &w, Inputs &inputs, int threads,
               llvm::StringRef variant = "") {
   auto kernel = std::make_unique<Kernel>();
@@ -436,6 +441,7 @@ compileKernel(const Workload &w, Inputs &inputs, int threads,
   return kernel;
 }
 
+namespace {
 /// One implementation timed on a workload.
 struct Impl {
   Impl(std::string name, int threads, std::function<void()> call,
@@ -452,22 +458,24 @@ struct Impl {
   int64_t callsPerBatch = 1;
   std::vector<double> samples; // seconds per call, one per round
 };
+} // namespace
 
 /// CPU time of the calling thread.
-double threadCpuSeconds() {
+static double threadCpuSeconds() {
   timespec now{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
   return static_cast<double>(now.tv_sec) + 1e-9 * now.tv_nsec;
 }
 
-double secondsSince(std::chrono::steady_clock::time_point start) {
+static double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
       .count();
 }
 
 /// Measures every implementation of `w`; returns false if one computed a
 /// wrong result or did not compile.
-bool benchmarkWorkload(const Workload &w, llvm::ArrayRef<unsigned> threads) {
+static bool benchmarkWorkload(const Workload &w,
+                              llvm::ArrayRef<unsigned> threads) {
   Inputs inputs(w);
   bool ok = true;
   std::vector<Impl> impls;
@@ -514,7 +522,7 @@ bool benchmarkWorkload(const Workload &w, llvm::ArrayRef<unsigned> threads) {
   // Check each gather, then size its batch on a warm call.
   std::vector<Impl> checked;
   for (Impl &impl : impls) {
-    std::fill(inputs.out.begin(), inputs.out.end(), -1.0f);
+    llvm::fill(inputs.out, -1.0f);
     impl.call();
     if (impl.isGather && std::memcmp(inputs.out.data(), inputs.expected.data(),
                                      inputs.out.size() * sizeof(float)) != 0) {
@@ -577,7 +585,7 @@ bool benchmarkWorkload(const Workload &w, llvm::ArrayRef<unsigned> threads) {
 }
 
 /// LLVM's view of the host: the CPU name (-mcpu) and its enabled features.
-void emitMachine() {
+static void emitMachine() {
   std::vector<std::string> features;
   for (const auto &feature : llvm::sys::getHostCPUFeatures())
     if (feature.second)
@@ -593,8 +601,6 @@ void emitMachine() {
                           {"llvm_host_features", std::move(features)},
                           {"c_forms", std::move(forms)}});
 }
-
-} // namespace
 
 int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(

@@ -37,9 +37,7 @@
 #include <string>
 #include <vector>
 
-namespace {
-int64_t allreduceBytes = 0;
-} // namespace
+static int64_t allreduceBytes = 0;
 
 /// Counts the payload, then calls MPI's (the JIT-compiled code finds this
 /// definition first: the program exports its symbols).
@@ -51,12 +49,11 @@ extern "C" int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count,
   return PMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
 }
 
-namespace {
-constexpr int64_t kN = 8192;
+static constexpr int64_t kN = 8192;
 
 using KernelFn = void (*)(void *, void *, void *);
 
-std::vector<int64_t> descriptor(void *data) {
+static std::vector<int64_t> descriptor(void *data) {
   // StridedMemRefType<T, 2>: allocated, aligned, offset, sizes, strides.
   std::vector<int64_t> d(7);
   std::memcpy(&d[0], &data, sizeof(void *));
@@ -69,14 +66,14 @@ std::vector<int64_t> descriptor(void *data) {
   return d;
 }
 
-const char *getArg(int argc, char **argv, const char *name, const char *def) {
+static const char *getArg(int argc, char **argv, const char *name,
+                          const char *def) {
   size_t length = std::strlen(name);
   for (int i = 1; i < argc; ++i)
     if (!std::strncmp(argv[i], name, length) && argv[i][length] == '=')
       return argv[i] + length + 1;
   return def;
 }
-} // namespace
 
 int main(int argc, char **argv) {
   std::string workload = getArg(argc, argv, "--workload", "e");

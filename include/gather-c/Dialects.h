@@ -1,11 +1,11 @@
-/*===- gather-c/Dialects.h - C API of gather's dialect -----------*- C -*-===*\
+/*===- gather-c/Dialects.h - C API of gather's dialect ------------*- C -*-===*\
 |*                                                                            *|
 |* Part of the gather project.                                                *|
 |*                                                                            *|
 |*===----------------------------------------------------------------------===*|
 |*                                                                            *|
 |* The C API of gather, in the style of MLIR's upstream dialect C APIs        *|
-|* (mlir-c/Dialect/) and examples/standalone/include/Standalone-c: C and     *|
+|* (mlir-c/Dialect/) and examples/standalone/include/Standalone-c: C and      *|
 |* FFI users load the onnx dialect into an MlirContext and run gather's       *|
 |* passes and the onnx-to-llvm pipeline through mlir-c/Pass.h.                *|
 |*                                                                            *|
@@ -37,9 +37,9 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(ONNX, onnx);
 MLIR_CAPI_EXPORTED void
 mlirGatherRegisterPipelineDependencies(MlirDialectRegistry registry);
 
-/// Registers gather's passes (convert-onnx-to-linalg, onnx-shape-inference,
-/// gather-codegen) and the onnx-to-llvm pipeline for
-/// textual pipelines, e.g. mlirParsePassPipeline(pm,
+/// Registers every gather pass (every pass in the Passes.td files under
+/// include/gather), the onnx-to-llvm pipeline and its gather-pipeline-*
+/// stages for textual pipelines, e.g. mlirParsePassPipeline(pm,
 /// "builtin.module(onnx-to-llvm{num-threads=1})", ...)
 /// (gather::registerAllPasses). Calls after the first do nothing.
 MLIR_CAPI_EXPORTED void mlirGatherRegisterPasses(void);

@@ -1,4 +1,4 @@
-//===- Pipelines.cpp - The onnx-to-llvm pipeline --------------------------===//
+//===- Pipelines.cpp - The onnx-to-llvm pipeline and its stages -----------===//
 //
 // Part of the gather project.
 //
@@ -38,8 +38,12 @@
 
 using namespace mlir;
 
-void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
-                                     const ONNXToLLVMPipelineOptions &options) {
+//===----------------------------------------------------------------------===//
+// The stages of onnx-to-llvm
+//===----------------------------------------------------------------------===//
+
+void gather::addONNXPreprocessingPasses(
+    OpPassManager &pm, const ONNXToLLVMPipelineOptions &options) {
   // A gather's result copied into a destination of dynamic sizes: checked
   // before the canonicalizer folds tensor-level copies away.
   ONNX::CheckGatherDestinationsPassOptions destinationOptions;
@@ -49,13 +53,21 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   // refine unranked and dynamic result types.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(ONNX::createONNXShapeInferencePass());
+}
+
+void gather::addShardingPasses(OpPassManager &pm,
+                               const ONNXToLLVMPipelineOptions &options) {
   // Partition the gathers over MPI processes, at the onnx level (a negative
   // shard-grid reaches onnx-shard-gathers, which rejects it).
-  if (options.shardGrid != 0) {
-    pm.addPass(ONNX::createONNXShardGathersPass(
-        {options.shardGrid, options.shardDim}));
-    pm.addPass(ONNX::createShardPartitionFunctionsPass());
-  }
+  if (options.shardGrid == 0)
+    return;
+  pm.addPass(
+      ONNX::createONNXShardGathersPass({options.shardGrid, options.shardDim}));
+  pm.addPass(ONNX::createShardPartitionFunctionsPass());
+}
+
+void gather::addONNXToLinalgPasses(OpPassManager &pm,
+                                   const ONNXToLLVMPipelineOptions &options) {
   // onnx -> linalg + tensor + arith (+ run-time checks).
   ConvertONNXToLinalgPassOptions toLinalgOptions;
   toLinalgOptions.runtimeChecks = options.runtimeChecks;
@@ -67,30 +79,39 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCheckLoweredPass(onnxLeftOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  if (options.shardGrid != 0) {
-    pm.addPass(ONNX::createShardPrepareForMPIPass());
-    pm.addPass(createConvertShardToMPIPass());
-    pm.addPass(createSymbolDCEPass()); // The private shard.grid.
-    pm.addPass(createCanonicalizerPass());
-    pm.addPass(createCSEPass());
-  }
+}
 
+void gather::addShardToMPIPasses(OpPassManager &pm,
+                                 const ONNXToLLVMPipelineOptions &options) {
+  if (options.shardGrid == 0)
+    return;
+  pm.addPass(ONNX::createShardPrepareForMPIPass());
+  pm.addPass(createConvertShardToMPIPass());
+  pm.addPass(createSymbolDCEPass()); // The private shard.grid.
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+/// Whether the code is threaded (OpenMP): every num-threads but 1.
+static bool usesThreads(const gather::ONNXToLLVMPipelineOptions &options) {
+  return options.numThreads != 1;
+}
+
+void gather::addCodegenPasses(OpPassManager &pm,
+                              const ONNXToLLVMPipelineOptions &options) {
   // The gathers' loops, each fused with its index check; threads
   // (scf.forall) and vectors (vector.gather).
-  bool threads = options.numThreads != 1;
   // gather-form=scalar: scalar loops, whatever the vector size.
   int64_t vectorSize =
       options.gatherForm == GatherForm::Scalar ? 0 : options.vectorSize;
-  {
-    CodegenPassOptions codegenOptions;
-    codegenOptions.vectorSize = vectorSize;
-    codegenOptions.parallel = threads;
-    codegenOptions.parallelThreshold = options.parallelThreshold;
-    codegenOptions.prefetchDistance = options.prefetchDistance;
-    pm.addNestedPass<func::FuncOp>(createCodegenPass(codegenOptions));
-    pm.addPass(createCanonicalizerPass());
-    pm.addPass(createCSEPass());
-  }
+  CodegenPassOptions codegenOptions;
+  codegenOptions.vectorSize = vectorSize;
+  codegenOptions.parallel = usesThreads(options);
+  codegenOptions.parallelThreshold = options.parallelThreshold;
+  codegenOptions.prefetchDistance = options.prefetchDistance;
+  pm.addNestedPass<func::FuncOp>(createCodegenPass(codegenOptions));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
   // The form of the vector.gathers for the target CPU (which it also checks
   // and stamps on the functions when explicit).
   SelectFormPassOptions formOptions;
@@ -98,10 +119,13 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   formOptions.targetFeatures = options.targetFeatures;
   formOptions.gatherForm = options.gatherForm;
   pm.addPass(createSelectFormPass(formOptions));
+}
+
+void gather::addBufferizationPasses(OpPassManager &pm,
+                                    const ONNXToLLVMPipelineOptions &options) {
   // No tensor.empty or constant tensor shared by many ops (CSE merged equal
   // ones): bufferization's analysis would take time quadratic in their uses.
   pm.addPass(createDuplicateSharedTensorsPass());
-
   // tensor -> memref. A gather materialized into a destination buffer
   // (destination-passing style) is computed in place on every path (shape
   // checks, threaded or serial loops): no allocation, no copy.
@@ -126,11 +150,14 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   // Every heap allocation checked: an impossible size or a null buffer is
   // reported through the runtime ("out of memory"), never used.
   pm.addPass(createCheckAllocationsPass());
+}
 
+void gather::addLowerToLLVMPasses(OpPassManager &pm,
+                                  const ONNXToLLVMPipelineOptions &options) {
   // scf.forall -> omp.parallel + omp.wsloop. canonicalize removes the
   // memref.alloca_scope that convert-scf-to-openmp puts around loop bodies
   // (it would break convert-scf-to-cf).
-  if (threads) {
+  if (usesThreads(options)) {
     pm.addPass(createForallToParallelLoopPass());
     ConvertSCFToOpenMPPassOptions openMPOptions;
     openMPOptions.numThreads =
@@ -163,6 +190,21 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCheckLoweredPass());
 }
 
+//===----------------------------------------------------------------------===//
+// The pipeline
+//===----------------------------------------------------------------------===//
+
+void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
+                                     const ONNXToLLVMPipelineOptions &options) {
+  addONNXPreprocessingPasses(pm, options);
+  addShardingPasses(pm, options);
+  addONNXToLinalgPasses(pm, options);
+  addShardToMPIPasses(pm, options);
+  addCodegenPasses(pm, options);
+  addBufferizationPasses(pm, options);
+  addLowerToLLVMPasses(pm, options);
+}
+
 LogicalResult gather::buildONNXToLLVMPipeline(OpPassManager &pm,
                                               StringRef options, Location loc) {
   auto parsed = ONNXToLLVMPipelineOptions::createFromString(options);
@@ -174,20 +216,41 @@ LogicalResult gather::buildONNXToLLVMPipeline(OpPassManager &pm,
 }
 
 void gather::registerONNXToLLVMPipeline() {
-  PassPipelineRegistration<ONNXToLLVMPipelineOptions>(
-      "onnx-to-llvm",
-      "Lower onnx dialect IR to the LLVM dialect: "
-      "onnx-check-gather-destinations, "
-      "convert-onnx-to-linalg, gather-codegen, "
-      "gather-select-form, gather-duplicate-shared-tensors, "
-      "gather-eliminate-destination-empty-tensors, one-shot-bufferize, "
-      "buffer deallocation, gather-check-allocations, "
-      "convert-scf-to-openmp, convert-linalg-to-loops, "
-      "convert-scf-to-cf, convert-vector-to-llvm, "
-      "convert-onnx-strings-to-llvm, convert-to-llvm",
-      [](OpPassManager &pm, const ONNXToLLVMPipelineOptions &options) {
-        buildONNXToLLVMPipeline(pm, options);
-      });
+  using Builder = void (*)(OpPassManager &, const ONNXToLLVMPipelineOptions &);
+  struct Stage {
+    const char *name;
+    const char *description;
+    Builder build;
+  };
+  static const Stage stages[] = {
+      {"onnx-to-llvm",
+       "Lower onnx dialect IR to the LLVM dialect (stages: docs/Pipeline.md)",
+       buildONNXToLLVMPipeline},
+      {"gather-pipeline-onnx-preprocessing",
+       "onnx-to-llvm stage 1: destination checks, folding, shape inference",
+       addONNXPreprocessingPasses},
+      {"gather-pipeline-sharding",
+       "onnx-to-llvm stage 2: gathers split over shard-grid MPI processes",
+       addShardingPasses},
+      {"gather-pipeline-onnx-to-linalg",
+       "onnx-to-llvm stage 3: onnx to linalg, tensor and arith",
+       addONNXToLinalgPasses},
+      {"gather-pipeline-shard-to-mpi",
+       "onnx-to-llvm stage 4: shard ops to MPI calls (with shard-grid)",
+       addShardToMPIPasses},
+      {"gather-pipeline-codegen",
+       "onnx-to-llvm stage 5: the gathers' loops, threads and vectors",
+       addCodegenPasses},
+      {"gather-pipeline-bufferization",
+       "onnx-to-llvm stage 6: tensors to memrefs, checked allocations",
+       addBufferizationPasses},
+      {"gather-pipeline-lower-to-llvm",
+       "onnx-to-llvm stage 7: OpenMP, scf, cf, then the LLVM dialect",
+       addLowerToLLVMPasses},
+  };
+  for (const Stage &stage : stages)
+    PassPipelineRegistration<ONNXToLLVMPipelineOptions>(
+        stage.name, stage.description, stage.build);
 }
 
 void gather::registerAllPasses() {

@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// mlir-opt with the onnx dialect, gather's passes (convert-onnx-to-linalg,
-// onnx-shape-inference)
-// and pipeline (onnx-to-llvm), plus every upstream dialect, extension and
-// pass, so that pipeline authors can mix them freely.
+// mlir-opt with the onnx dialect, every gather pass (every pass in the
+// Passes.td files under include/gather) and the onnx-to-llvm pipeline with
+// its stages (gather::registerAllPasses), plus every upstream dialect,
+// extension and pass, so that pipeline authors can mix them freely.
 //
 // Errors at locations without a file:line:col (an imported ONNX node,
 // `model.onnx: node 'top2' (TopK): error: ...`) are printed readably by

@@ -4,12 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares the code generation passes defined in Passes.td:
-//   - createCodegenPass(): `gather-codegen`
-//   - createSelectFormPass(): `gather-select-form`
-//   - createEliminateDestinationEmptyTensorsPass():
-//     `gather-eliminate-destination-empty-tensors`
-// and registerGatherCodegenPasses() for tools.
+// Declares every pass in include/gather/Codegen/Passes.td (one
+// create<Name>() per def, with its options struct) and
+// registerGatherCodegenPasses() for tools.
 //
 //===----------------------------------------------------------------------===//
 

@@ -113,8 +113,8 @@ def CodegenPass
 
 def SelectFormPass
     : Pass<"gather-select-form", "::mlir::ModuleOp"> {
-  let summary = "Choose the code of each vector.gather for the target CPU: "
-                "hardware gathers or scalarized vectors";
+  let summary = "Choose hardware or scalarized vector.gathers for the target "
+                "CPU";
   let description = [{
     Runs after `gather-codegen`, whose vectorized gathers
     are `vector.gather` ops (at tensor or memref level), and rewrites each
@@ -133,8 +133,7 @@ def SelectFormPass
       vector type legal and not force-scalarized and the CPU has the
       `fast-gather` tuning bit (Intel Skylake and later), `scalarized`
       otherwise (AMD Zen, Haswell, generic x86-64). LLVM's gather costs
-      are not used: on Zen 4/5 they rank hardware gathers first, where they
-      measure 1.2-3x slower than scalarized vectors.
+      are not used (docs/CodeShape.md has the measurements).
 
     `scalar` (plain scalar loops) is chosen before vectorization: the
     `onnx-to-llvm` pipeline then vectorizes nothing (as `vector-size=0`);
@@ -153,25 +152,16 @@ def SelectFormPass
   }];
   let options = [
     Option<"targetCpu", "target-cpu", "std::string", /*default=*/"",
-           "LLVM CPU name to compile for (e.g. znver4, skylake-avx512, "
-           "haswell); empty: the host">,
+           "LLVM CPU name to compile for (e.g. znver4, haswell); empty: the "
+           "host">,
     Option<"targetFeatures", "target-features", "std::string",
            /*default=*/"",
-           "LLVM subtarget features, comma-separated +name/-name (e.g. "
-           "+avx2,-avx512f); added to the host's for the host">,
+           "LLVM features, comma-separated +name/-name; for the host, added "
+           "to its own">,
     Option<"gatherForm", "gather-form", "::gather::GatherForm",
            /*default=*/"::gather::GatherForm::Auto",
            "Code shape of vector.gather ops",
-           [{::llvm::cl::values(
-             clEnumValN(::gather::GatherForm::Auto, "auto",
-                        "hardware gathers if legal and fast-gather, else "
-                        "scalarized"),
-             clEnumValN(::gather::GatherForm::Hardware, "hardware",
-                        "keep vector.gather"),
-             clEnumValN(::gather::GatherForm::Scalarized, "scalarized",
-                        "per-lane scalar loads, one vector store"),
-             clEnumValN(::gather::GatherForm::Scalar, "scalar",
-                        "as scalarized (the pipeline vectorizes nothing)"))}]>,
+           "::gather::getGatherFormOptionValues()">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -185,8 +175,7 @@ def SelectFormPass
 
 def EliminateDestinationEmptyTensorsPass
     : Pass<"gather-eliminate-destination-empty-tensors", "::mlir::ModuleOp"> {
-  let summary = "Compute results in their destination on every path: "
-                "upstream eliminate-empty-tensors for every tensor.empty";
+  let summary = "Compute results in their destination on every path";
   let description = [{
     A kernel in destination-passing style copies its result into a
     destination (`bufferization.materialize_in_destination`, into a memref
@@ -223,19 +212,18 @@ def EliminateDestinationEmptyTensorsPass
 }
 
 def DuplicateSharedTensorsPass : Pass<"gather-duplicate-shared-tensors"> {
-  let summary = "Give each use of a tensor.empty or a constant tensor its own "
-                "op before bufferization";
+  let summary = "Give each use of a shared tensor.empty or constant tensor "
+                "its own op";
   let description = [{
     CSE merges equal `tensor.empty` ops and equal constant tensors
     (`arith.constant` of a tensor type): N ops of one shape then write into,
     or read, one value. One-Shot Bufferize's analysis (and
     `eliminate-empty-tensors`, which runs it) looks at every use of the
     aliases of a value for each of them: time quadratic, for writes into a
-    shared `tensor.empty` cubic, in N (1,000 two-string constants in one
-    function: seconds). This pass, run after the last CSE and before
-    bufferization, gives every use but one its own copy of the op, created
-    just before the user (the dynamic sizes of a `tensor.empty`
-    dominate it there). The result is the same: an empty tensor has no
+    shared `tensor.empty` cubic, in N (docs/UpstreamWorkarounds.md). This
+    pass, run after the last CSE and before bufferization, gives every use
+    but one its own copy of the op, created just before the user (the
+    dynamic sizes of a `tensor.empty` dominate it there). The result is the same: an empty tensor has no
     contents, and bufferization makes equal constants one `memref.global`.
   }];
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
@@ -244,7 +232,7 @@ def DuplicateSharedTensorsPass : Pass<"gather-duplicate-shared-tensors"> {
 def CheckAllocationsPass
     : Pass<"gather-check-allocations", "::mlir::ModuleOp"> {
   let summary = "Report failed or impossible heap allocations through "
-                "gather's runtime instead of using a null buffer";
+                "gather's runtime";
   let description = [{
     `memref.alloc` becomes a call of `malloc` (finalize-memref-to-llvm) whose
     result nobody checks, and whose byte size is a product of sizes that
@@ -301,7 +289,7 @@ def CheckLoweredPass : Pass<"gather-check-lowered", "::mlir::ModuleOp"> {
   let options = [
     Option<"level", "level", "std::string", /*default=*/"\"llvm\"",
            "What may be left: 'onnx' (no onnx op gather does not lower) or "
-           "'llvm' (only llvm and omp dialect ops)">,
+           "'llvm'">,
   ];
 }
 

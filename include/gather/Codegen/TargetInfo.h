@@ -36,6 +36,7 @@
 #define GATHER_CODEGEN_TARGETINFO_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
@@ -61,6 +62,23 @@ enum class GatherForm { Auto, Hardware, Scalarized, Scalar };
 /// The option spelling of `form` ("auto", "hardware", "scalarized",
 /// "scalar").
 llvm::StringRef stringifyGatherForm(GatherForm form);
+
+/// The values of a `gather-form` option and their help: the one list that
+/// gather-select-form's option (Codegen/Passes.td) and the onnx-to-llvm
+/// pipeline's (Pipelines/Pipelines.h) take, as `llvm::cl::values(...)`.
+inline llvm::cl::ValuesClass getGatherFormOptionValues() {
+  return llvm::cl::values(
+      clEnumValN(GatherForm::Auto, "auto",
+                 "hardware gathers where legal and the CPU has fast-gather, "
+                 "else scalarized"),
+      clEnumValN(GatherForm::Hardware, "hardware",
+                 "vector.gather (llvm.masked.gather)"),
+      clEnumValN(GatherForm::Scalarized, "scalarized",
+                 "per-lane scalar loads, one vector store"),
+      clEnumValN(GatherForm::Scalar, "scalar",
+                 "scalar loops: nothing vectorized (gather-select-form: as "
+                 "scalarized)"));
+}
 
 /// A target CPU and its LLVM TargetMachine (native target, host triple).
 class TargetInfo {

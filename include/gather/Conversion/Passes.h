@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares the conversion passes defined in Passes.td:
-//   - createConvertONNXToLinalgPass(): `convert-onnx-to-linalg`.
-// and registerGatherConversionPasses() for tools.
+// Declares every pass in include/gather/Conversion/Passes.td (one
+// create<Name>() per def, with its options struct), the patterns of
+// convert-onnx-to-linalg, and registerGatherConversionPasses() for tools.
 //
 //===----------------------------------------------------------------------===//
 

@@ -11,8 +11,8 @@ include "mlir/Pass/PassBase.td"
 
 def ConvertONNXToLinalgPass
     : Pass<"convert-onnx-to-linalg", "::mlir::ModuleOp"> {
-  let summary = "Lower onnx dialect ops to linalg, tensor and arith, with "
-                "run-time checks calling gather's runtime";
+  let summary = "Lower onnx ops to linalg, tensor and arith, with run-time "
+                "checks";
   let description = [{
     Rewrites every `onnx.GatherElements` into a `tensor.empty` and an
     all-parallel `linalg.generic` over the shape of `indices` whose body
@@ -43,8 +43,9 @@ def ConvertONNXToLinalgPass
     them). The pass fails if an `onnx.GatherElements` cannot be
     lowered.
 
-    Run-time checks (`runtime-checks`, on by default) cover what the verifier
-    could not decide at compile time:
+    Run-time checks (`runtime-checks`, on by default; off, the caller
+    guarantees valid inputs) cover what the verifier could not decide at
+    compile time:
 
     - indices.shape[d] <= data.shape[d] for d != axis, when either is
       dynamic: on failure `gatherReportShapeError` is called and the gather
@@ -74,7 +75,7 @@ def ConvertONNXToLinalgPass
   let options = [
     Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"true",
            "Check shapes and index values at run time where the verifier "
-           "could not; off: the caller guarantees valid inputs">,
+           "could not">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -91,7 +92,7 @@ def ConvertONNXToLinalgPass
 def ConvertONNXStringsToLLVMPass
     : Pass<"convert-onnx-strings-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lower onnx.ConstantString and onnx.StringSlice to the LLVM "
-                "dialect with one symbol table per module";
+                "dialect";
   let description = [{
     The lowerings that `convert-to-llvm` applies to `onnx.ConstantString`
     (a private constant global per distinct content, named by its hash) and

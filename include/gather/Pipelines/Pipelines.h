@@ -5,30 +5,13 @@
 //===----------------------------------------------------------------------===//
 //
 // The one definition of gather's lowering pipeline, shared by gather-opt
-// (`--onnx-to-llvm`), gather-runner, gather-translate and library users:
-//
-//   onnx --onnx-check-gather-destinations-->           run-time size checks of
-//                                                 DPS destinations
-//        --canonicalize, onnx-shape-inference-->  folded, refined onnx
-//        --convert-onnx-to-linalg-->              linalg + tensor + arith
-//                                                 (+ run-time checks)
-//        --gather-codegen-->   scf.forall + vector.gather
-//        --gather-select-form-->                  the gather form chosen for
-//                                                 the target CPU
-//        --gather-duplicate-shared-tensors,
-//        gather-eliminate-destination-empty-tensors,
-//          one-shot-bufferize-->                  memref (in place into a
-//                                                 destination, on every path)
-//        --buffer-deallocation-pipeline, gather-check-allocations
-//          (failed or impossible allocations reported), scf-forall-to-parallel,
-//          convert-scf-to-openmp, convert-linalg-to-loops--> scf + omp
-//        --expand-strided-metadata, lower-affine, convert-scf-to-cf--> cf
-//        --convert-vector-to-llvm, convert-onnx-strings-to-llvm,
-//          convert-to-llvm, reconcile-unrealized-casts--> llvm dialect
-//
-// With `shard-grid=N`, the gathers are first partitioned over N MPI
-// processes (onnx-shard-gathers, sharding-propagation, shard-partition,
-// gather-shard-prepare-for-mpi, convert-shard-to-mpi; docs/Sharding.md).
+// (`--onnx-to-llvm`), gather-runner, gather-translate and library users. It
+// is the stage functions declared below, run in order (IREE's LLVMCPU
+// Passes.cpp style); each stage is also registered as a sub-pipeline named
+// `gather-pipeline-<stage>` (add<Stage>Passes in kebab case, e.g.
+// addBufferizationPasses: gather-pipeline-bufferization) that takes the same
+// options. docs/Pipeline.md draws the pipeline and lists the options;
+// test/Pipelines/pipeline-passes.mlir checks its pass list, pass by pass.
 //
 // The scalar single-threaded form (`vector-size=0 num-threads=1`) is the
 // oracle the tests compare the vectorized and threaded forms with. Code built
@@ -61,77 +44,115 @@ namespace gather {
 /// OpenMP runtime aborts, or spends minutes creating threads, far above it.
 constexpr unsigned kMaxNumThreads = 1024;
 
-/// Options of the `onnx-to-llvm` pipeline.
+/// Options of the `onnx-to-llvm` pipeline and its stages (each one's full
+/// meaning: docs/Pipeline.md).
 struct ONNXToLLVMPipelineOptions
     : public mlir::PassPipelineOptions<ONNXToLLVMPipelineOptions> {
   PassOptions::Option<bool> runtimeChecks{
       *this, "runtime-checks",
       llvm::cl::desc("Check shapes and index values at run time where the "
-                     "verifier could not (convert-onnx-to-linalg's option)"),
+                     "verifier could not"),
       llvm::cl::init(true)};
   PassOptions::Option<int64_t> vectorSize{
       *this, "vector-size",
-      llvm::cl::desc("Vectorize gathers with vectors of this many elements "
-                     "along the innermost dimension (vector.gather), at most "
-                     "256; 0 or 1: scalar loops"),
+      llvm::cl::desc("Elements per vector along the innermost dimension, at "
+                     "most 256; 0 or 1: scalar loops"),
       llvm::cl::init(16)};
   PassOptions::Option<int64_t> prefetchDistance{
       *this, "prefetch-distance",
-      llvm::cl::desc("Bytes ahead that gathers along the innermost axis "
-                     "prefetch rows of data and index values "
-                     "(memref.prefetch; docs/CodeShape.md); 0: no prefetches"),
+      llvm::cl::desc("Bytes ahead that innermost-axis gathers prefetch; 0: "
+                     "no prefetches"),
       llvm::cl::init(4096)};
   PassOptions::Option<std::string> targetCpu{
       *this, "target-cpu",
-      llvm::cl::desc("LLVM CPU name the code is for (e.g. znver4, "
-                     "skylake-avx512, haswell); empty: the host. Chooses the "
-                     "form of vectorized gathers (gather-select-form, "
-                     "docs/CodeShape.md)"),
+      llvm::cl::desc("LLVM CPU name the code is for (e.g. znver4, haswell); "
+                     "empty: the host"),
       llvm::cl::init("")};
   PassOptions::Option<std::string> targetFeatures{
       *this, "target-features",
-      llvm::cl::desc("LLVM subtarget features, comma-separated +name/-name "
-                     "(e.g. +avx2,-avx512f); for the host, added to its own"),
+      llvm::cl::desc("LLVM features, comma-separated +name/-name; for the "
+                     "host, added to its own"),
       llvm::cl::init("")};
   PassOptions::Option<GatherForm> gatherForm{
       *this, "gather-form", llvm::cl::desc("Code shape of vectorized gathers"),
-      llvm::cl::init(GatherForm::Auto),
-      llvm::cl::values(
-          clEnumValN(GatherForm::Auto, "auto",
-                     "chosen for the target: hardware gathers where legal "
-                     "and the CPU has fast-gather, else scalarized"),
-          clEnumValN(GatherForm::Hardware, "hardware",
-                     "vector.gather (llvm.masked.gather)"),
-          clEnumValN(GatherForm::Scalarized, "scalarized",
-                     "per-lane scalar loads, one vector store"),
-          clEnumValN(GatherForm::Scalar, "scalar",
-                     "scalar loops (as vector-size=0)"))};
+      llvm::cl::init(GatherForm::Auto), getGatherFormOptionValues()};
   PassOptions::Option<unsigned> numThreads{
       *this, "num-threads",
-      llvm::cl::desc("Threads for large gathers (OpenMP, LLVM's libomp); 0: "
-                     "the OpenMP default (OMP_NUM_THREADS, else one per "
-                     "core); 1: single-threaded code without OpenMP; values "
-                     "above 1024 are clamped to 1024"),
+      llvm::cl::desc("OpenMP threads for large gathers; 0: OpenMP's default, "
+                     "1: no OpenMP"),
       llvm::cl::init(0)};
   PassOptions::Option<int64_t> parallelThreshold{
       *this, "parallel-threshold",
-      llvm::cl::desc("Gathers with a static number of elements below this "
-                     "stay single-threaded"),
+      llvm::cl::desc("Gathers with fewer elements stay single-threaded"),
       llvm::cl::init(8192)};
   PassOptions::Option<int64_t> shardGrid{
       *this, "shard-grid",
-      llvm::cl::desc("Partition the gathers over a 1-D grid of this many MPI "
-                     "processes (onnx-shard-gathers, sharding-propagation, "
-                     "shard-partition, convert-shard-to-mpi; docs/Sharding.md);"
-                     " 0: one process, no MPI"),
+      llvm::cl::desc("Partition the gathers over this many MPI processes; 0: "
+                     "no MPI"),
       llvm::cl::init(0)};
   PassOptions::Option<int64_t> shardDim{
       *this, "shard-dim",
-      llvm::cl::desc("With shard-grid: the dimension to split (-1: the first "
-                     "splittable dimension other than the axis, else the "
-                     "axis)"),
+      llvm::cl::desc("With shard-grid: the dimension to split; -1: the first "
+                     "splittable one off the axis, else the axis"),
       llvm::cl::init(-1)};
 };
+
+//===----------------------------------------------------------------------===//
+// The stages of onnx-to-llvm, in order. Each appends its passes to `pm`
+// (anchored on builtin.module) and is registered as the sub-pipeline
+// `gather-pipeline-<stage>`.
+//===----------------------------------------------------------------------===//
+
+/// 1. `gather-pipeline-onnx-preprocessing`: run-time size checks of the
+/// destinations gathers are copied into (onnx-check-gather-destinations),
+/// folding (canonicalize) and onnx-shape-inference, on the onnx dialect.
+void addONNXPreprocessingPasses(mlir::OpPassManager &pm,
+                                const ONNXToLLVMPipelineOptions &options);
+
+/// 2. `gather-pipeline-sharding`: with `shard-grid` (not 0), the gathers
+/// partitioned over that many MPI processes, still on the onnx dialect
+/// (onnx-shard-gathers, gather-shard-partition-functions;
+/// docs/Sharding.md). Without `shard-grid`, nothing.
+void addShardingPasses(mlir::OpPassManager &pm,
+                       const ONNXToLLVMPipelineOptions &options);
+
+/// 3. `gather-pipeline-onnx-to-linalg`: onnx to linalg + tensor + arith with
+/// run-time checks (convert-onnx-to-linalg), an error at the first onnx op
+/// gather does not lower (gather-check-lowered{level=onnx}), canonicalize
+/// and cse.
+void addONNXToLinalgPasses(mlir::OpPassManager &pm,
+                           const ONNXToLLVMPipelineOptions &options);
+
+/// 4. `gather-pipeline-shard-to-mpi`: with `shard-grid`, the shard ops
+/// lowered to MPI calls (gather-shard-prepare-for-mpi, convert-shard-to-mpi).
+/// Without `shard-grid`, nothing.
+void addShardToMPIPasses(mlir::OpPassManager &pm,
+                         const ONNXToLLVMPipelineOptions &options);
+
+/// 5. `gather-pipeline-codegen`: the gathers' loop nests, threads and
+/// vectors (gather-codegen), then the form of the vector.gathers for the
+/// target CPU (gather-select-form).
+void addCodegenPasses(mlir::OpPassManager &pm,
+                      const ONNXToLLVMPipelineOptions &options);
+
+/// 6. `gather-pipeline-bufferization`: tensors to memrefs, in place into
+/// destinations on every path (gather-duplicate-shared-tensors,
+/// gather-eliminate-destination-empty-tensors, one-shot-bufferize), buffer
+/// deallocation, and every heap allocation checked
+/// (gather-check-allocations).
+void addBufferizationPasses(mlir::OpPassManager &pm,
+                            const ONNXToLLVMPipelineOptions &options);
+
+/// 7. `gather-pipeline-lower-to-llvm`: OpenMP (unless `num-threads=1`), scf
+/// and cf, then the LLVM dialect; an error at the first op left outside it
+/// (gather-check-lowered). Afterwards the module holds only llvm (and omp)
+/// dialect ops.
+void addLowerToLLVMPasses(mlir::OpPassManager &pm,
+                          const ONNXToLLVMPipelineOptions &options);
+
+//===----------------------------------------------------------------------===//
+// The pipeline
+//===----------------------------------------------------------------------===//
 
 /// Appends the onnx-to-llvm pipeline to `pm`, which must be anchored on
 /// builtin.module. Afterwards the module holds only llvm dialect ops (plus
@@ -148,14 +169,16 @@ mlir::LogicalResult buildONNXToLLVMPipeline(mlir::OpPassManager &pm,
                                             mlir::Location loc);
 
 /// Registers the pipeline as `onnx-to-llvm` for textual pass pipelines
-/// (gather-opt --onnx-to-llvm, --pass-pipeline="builtin.module(onnx-to-llvm)").
+/// (gather-opt --onnx-to-llvm, --pass-pipeline="builtin.module(onnx-to-llvm)"),
+/// and each of its stages as `gather-pipeline-<stage>`.
 void registerONNXToLLVMPipeline();
 
-/// Registers every gather pass (convert-onnx-to-linalg, onnx-shape-inference,
-/// gather-codegen) and the onnx-to-llvm pipeline in MLIR's
-/// global registries, as mlir::registerAllPasses() does for upstream's. Used
-/// by the tools, GatherPlugin and the C API. Calls after the first do
-/// nothing (a pipeline name may be registered only once).
+/// Registers every gather pass (every pass in include/gather/Conversion,
+/// Dialect/ONNX/Transforms, Dialect/ONNX/Sharding and Codegen Passes.td),
+/// the onnx-to-llvm pipeline and its stages in MLIR's global registries, as
+/// mlir::registerAllPasses() does for upstream's. Used by the tools,
+/// GatherPlugin and the C API. Calls after the first do nothing (a pipeline
+/// name may be registered only once).
 void registerAllPasses();
 
 /// Adds to `registry` the onnx dialect, every upstream dialect and the

@@ -37,7 +37,8 @@ def ONNXShardGathersPass : Pass<"onnx-shard-gathers", "::mlir::ModuleOp"> {
       process gathers from its slab of `data` (a masked gather), and one
       `shard.all_reduce` combines the results.
     -1 takes the first dimension other than the axis that can be split, else
-    the axis. A dimension can be split when both operands have static shapes,
+    the axis; a gather that cannot be split along the `shard-dim` given
+    stays replicated. A dimension can be split when both operands have static shapes,
     its size is a positive multiple of N and (off the axis) equal in `data`
     and `indices`. A gather with no such dimension (dynamic shapes, sizes
     not divisible by N, a dimension smaller than N, unranked operands) stays
@@ -54,9 +55,8 @@ def ONNXShardGathersPass : Pass<"onnx-shard-gathers", "::mlir::ModuleOp"> {
     Option<"gridSize", "grid-size", "int64_t", /*default=*/"1",
            "Number of processes of the 1-D grid (at least 1)">,
     Option<"shardDim", "shard-dim", "int64_t", /*default=*/"-1",
-           "Dimension to split (-1: the first splittable dimension other "
-           "than the axis, else the axis); a gather where it cannot be "
-           "split stays replicated">,
+           "Dimension to split; -1: the first splittable one off the axis, "
+           "else the axis">,
   ];
 }
 

@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares the onnx dialect's passes (Passes.td):
-//   - createONNXShapeInferencePass(): `onnx-shape-inference`;
-// and registerONNXTransformsPasses() for tools.
+// Declares every pass in include/gather/Dialect/ONNX/Transforms/Passes.td
+// (one create<Name>() per def, with its options struct) and
+// registerONNXTransformsPasses() for tools.
 //
 //===----------------------------------------------------------------------===//
 

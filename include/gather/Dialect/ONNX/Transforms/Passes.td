@@ -47,8 +47,8 @@ def ONNXShapeInferencePass
 
 def CheckGatherDestinationsPass
     : Pass<"onnx-check-gather-destinations", "::mlir::ModuleOp"> {
-  let summary = "Check at run time that a gather's destination "
-                "(destination-passing style) has the result's sizes";
+  let summary = "Check at run time that a gather's destination has the "
+                "result's sizes";
   let description = [{
     A kernel in destination-passing style copies the result of
     `onnx.GatherElements` into a destination it was given:

@@ -1,0 +1,86 @@
+// gather-check-lowered changes nothing. It fails at the first op (in program
+// order) that its level does not allow, with an error naming that op at its
+// location; a builtin.unrealized_conversion_cast is reported only when
+// nothing else is left. Clean input comes out unchanged.
+// level=onnx, after convert-onnx-to-linalg: an op of the onnx namespace that
+// gather does not lower.
+// RUN: not gather-opt %s --split-input-file -o /dev/null \
+// RUN:   --pass-pipeline='builtin.module(convert-onnx-to-linalg,gather-check-lowered{level=onnx})' 2>&1 \
+// RUN: | FileCheck %s --check-prefix=ONNX --implicit-check-not=error:
+// RUN: not gather-opt %s --split-input-file \
+// RUN:   --pass-pipeline='builtin.module(convert-onnx-to-linalg,gather-check-lowered{level=onnx})' 2>/dev/null \
+// RUN: | FileCheck %s --check-prefix=ONNX-OUT
+// level=llvm (the default): any op outside the llvm and omp dialects.
+// RUN: not gather-opt %s --split-input-file --gather-check-lowered -o /dev/null 2>&1 \
+// RUN: | FileCheck %s --check-prefix=LLVM --implicit-check-not=error:
+// RUN: not gather-opt %s --split-input-file --gather-check-lowered 2>/dev/null \
+// RUN: | FileCheck %s --check-prefix=LLVM-OUT
+// Any other level is an error.
+// RUN: not gather-opt %s --split-input-file --gather-check-lowered=level=linalg -o /dev/null 2>&1 \
+// RUN: | FileCheck %s --check-prefix=LEVEL
+
+// An op gather's dialect does not define (kept in generic form), after a
+// gather that convert-onnx-to-linalg lowers: the first such op is named,
+// not the second. At level=llvm, the func.func is the first op left.
+// ONNX: check-lowered.mlir:[[# @LINE + 5]]:25: error: 'onnx.TopK' op is not lowered by gather (it lowers onnx.GatherElements, onnx.Constant and onnx.Return)
+// LLVM: check-lowered.mlir:[[# @LINE + 2]]:1: error: 'func.func' op was left by the lowering: it is not in the LLVM dialect, so it cannot be translated to LLVM IR
+// LEVEL: error: gather-check-lowered: invalid level 'linalg' (expected 'onnx' or 'llvm')
+func.func @topk(%data: tensor<4xf32>, %indices: tensor<4xi64>, %k: tensor<1xi64>) -> tensor<?xf32> {
+  %g = onnx.GatherElements %data, %indices axis = 0 : tensor<4xf32>, tensor<4xi64>
+  %values, %positions = "onnx.TopK"(%g, %k) {axis = 0 : si64} : (tensor<4xf32>, tensor<1xi64>) -> (tensor<?xf32>, tensor<?xi64>)
+  %n = "onnx.Neg"(%values) : (tensor<?xf32>) -> tensor<?xf32>
+  return %n : tensor<?xf32>
+}
+
+// -----
+
+// Ops of gather's onnx dialect that later stages lower (a string constant
+// becomes onnx.ConstantString + onnx.StringSlice) pass level=onnx.
+// ONNX-OUT-LABEL: func.func @strings
+// ONNX-OUT:         onnx.ConstantString
+// ONNX-OUT:         onnx.StringSlice
+// LLVM: check-lowered.mlir:[[# @LINE + 1]]:1: error: 'func.func' op was left by the lowering
+func.func @strings() -> tensor<2x!onnx.string> {
+  %0 = onnx.Constant dense<["a", "bc"]> : tensor<2x!onnx.string>
+  return %0 : tensor<2x!onnx.string>
+}
+
+// -----
+
+// The LLVM and OpenMP dialects pass both levels, unchanged.
+// ONNX-OUT-LABEL: llvm.func @clean(
+// ONNX-OUT:         omp.parallel {
+// ONNX-OUT:         llvm.return
+// LLVM-OUT-LABEL: llvm.func @clean(
+// LLVM-OUT-NEXT:    omp.parallel {
+// LLVM-OUT-NEXT:      omp.terminator
+// LLVM-OUT-NEXT:    }
+// LLVM-OUT-NEXT:    llvm.return %{{.*}} : i64
+llvm.func @clean(%x: i64) -> i64 {
+  omp.parallel {
+    omp.terminator
+  }
+  llvm.return %x : i64
+}
+
+// -----
+
+// A cast left in front of another op: the other op is named. At level=onnx
+// neither is reported.
+// ONNX-OUT-LABEL: llvm.func @cast_then_op(
+// LLVM: check-lowered.mlir:[[# @LINE + 3]]:8: error: 'arith.addf' op was left by the lowering
+llvm.func @cast_then_op(%x: i32) -> f32 {
+  %0 = builtin.unrealized_conversion_cast %x : i32 to f32
+  %1 = arith.addf %0, %0 : f32
+  llvm.return %1 : f32
+}
+
+// -----
+
+// Only casts left: the first cast is named.
+// LLVM: check-lowered.mlir:[[# @LINE + 2]]:8: error: 'builtin.unrealized_conversion_cast' op was left by the lowering
+llvm.func @casts(%x: i32) -> i32 {
+  %0 = builtin.unrealized_conversion_cast %x : i32 to f32
+  %1 = builtin.unrealized_conversion_cast %0 : f32 to i32
+  llvm.return %1 : i32
+}
