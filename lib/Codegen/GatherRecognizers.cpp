@@ -177,28 +177,33 @@ IndexCheckMatch gather::codegen::findIndexCheck(linalg::GenericOp gather,
   Value indices = getIndices(gather);
   Block *block = gather->getBlock();
   bool marked = isMarkedGatherElements(gather);
-  // A marked check of `indices` not of the check's form: its check, which
-  // cannot be fused.
-  auto isBrokenMarkedCheck = [&](linalg::GenericOp check, StringRef whyNot) {
-    if (isMarkedGatherIndexCheck(check) &&
-        llvm::is_contained(check->getOperands(), indices)) {
-      reject(whyNotFused, whyNot);
-      return true;
+  StringRef ignored;
+  if (!whyNotFused)
+    whyNotFused = &ignored;
+  // The first check of the form from `gather` on in one direction, up to
+  // the next gather; a marked check of `indices` not of the form (when
+  // `brokenStops`) is its check, which cannot be fused (null).
+  auto scan = [&](bool forward, bool brokenStops) -> linalg::GenericOp {
+    for (Operation *op = forward ? gather->getNextNode()
+                                 : gather->getPrevNode();
+         op; op = forward ? op->getNextNode() : op->getPrevNode()) {
+      auto check = dyn_cast<linalg::GenericOp>(op);
+      if (!check)
+        continue;
+      if (isGatherLike(check))
+        return nullptr;
+      StringRef whyNot;
+      if (isIndexCheckOf(check, indices, rank, &whyNot))
+        return check;
+      if (brokenStops && isMarkedGatherIndexCheck(check) &&
+          llvm::is_contained(check->getOperands(), indices)) {
+        reject(whyNotFused, whyNot);
+        return nullptr;
+      }
     }
-    return false;
+    return nullptr;
   };
-  for (Operation *op = gather->getNextNode(); op; op = op->getNextNode()) {
-    auto check = dyn_cast<linalg::GenericOp>(op);
-    if (!check)
-      continue;
-    if (isGatherLike(check))
-      break;
-    StringRef whyNot;
-    if (!isIndexCheckOf(check, indices, rank, &whyNot)) {
-      if (marked && isBrokenMarkedCheck(check, whyNot))
-        return {};
-      continue;
-    }
+  if (linalg::GenericOp check = scan(/*forward=*/true, marked)) {
     bool usedBefore = llvm::any_of(gather->getUsers(), [&](Operation *user) {
       Operation *ancestor = block->findAncestorOpInBlock(*user);
       return !ancestor || ancestor->isBeforeInBlock(check);
@@ -209,32 +214,20 @@ IndexCheckMatch gather::codegen::findIndexCheck(linalg::GenericOp gather,
     }
     return {check, {}};
   }
+  if (!whyNotFused->empty())
+    return {};
   // Passes that rebuild the gather (linalg-fuse-elementwise-ops puts the
   // fused generic where its consumer was, without the marker) may leave its
   // check before it: the check of the same `indices` in the same block,
   // marked or not. The fused loops go where the check is, so the ops that
   // define what the gather uses move above it.
-  for (Operation *op = gather->getPrevNode(); op; op = op->getPrevNode()) {
-    auto check = dyn_cast<linalg::GenericOp>(op);
-    if (!check)
-      continue;
-    if (isGatherLike(check))
-      break;
-    StringRef whyNot;
-    if (!isIndexCheckOf(check, indices, rank, &whyNot)) {
-      if (isBrokenMarkedCheck(check, whyNot))
-        return {};
-      continue;
-    }
-    IndexCheckMatch match{check, {}};
-    if (!collectOpsToHoist(gather, check, match.toHoist)) {
-      reject(whyNotFused, "the check is before the gather, above an op with "
-                          "memory effects that the gather uses");
-      return {};
-    }
-    return match;
+  IndexCheckMatch match{scan(/*forward=*/false, /*brokenStops=*/true), {}};
+  if (match.check && !collectOpsToHoist(gather, match.check, match.toHoist)) {
+    reject(whyNotFused, "the check is before the gather, above an op with "
+                        "memory effects that the gather uses");
+    return {};
   }
-  return {};
+  return match;
 }
 
 Value gather::codegen::getGatheredTensor(linalg::GenericOp gather) {
