@@ -55,10 +55,11 @@ static void warnBrokenContract(Operation *op, const Twine &why,
 /// tensor.extract, as a gather does (what passes such as
 /// linalg-fuse-elementwise-ops may have made of one).
 static bool readsTensor(linalg::GenericOp op) {
-  return llvm::any_of(
-      op.getBody()->getOps<tensor::ExtractOp>(), [&](tensor::ExtractOp read) {
-        return !op->isAncestor(read.getTensor().getParentBlock()->getParentOp());
-      });
+  return llvm::any_of(op.getBody()->getOps<tensor::ExtractOp>(),
+                      [&](tensor::ExtractOp read) {
+                        return !op->isAncestor(
+                            read.getTensor().getParentBlock()->getParentOp());
+                      });
 }
 
 namespace {
