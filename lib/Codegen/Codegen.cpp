@@ -51,6 +51,17 @@ static void warnBrokenContract(Operation *op, const Twine &why,
                     << "): " << consequence;
 }
 
+/// Whether the body of `op` reads a tensor defined outside it with
+/// tensor.extract, as a gather does (what passes such as
+/// linalg-fuse-elementwise-ops may have made of one).
+static bool readsTensor(linalg::GenericOp op) {
+  return llvm::any_of(op.getBody()->getOps<tensor::ExtractOp>(),
+                      [&](tensor::ExtractOp read) {
+                        return !op->isAncestor(
+                            read.getTensor().getParentBlock()->getParentOp());
+                      });
+}
+
 namespace {
 
 struct CodegenPass : public gather::impl::CodegenPassBase<CodegenPass> {
@@ -91,6 +102,8 @@ struct CodegenPass : public gather::impl::CodegenPassBase<CodegenPass> {
         gathers.push_back(op);
       else if (gather::isMarkedGatherElements(op))
         warnBrokenContract(op, whyNot, "left as is");
+      else if (unfusedRemarks && readsTensor(op))
+        op.emitRemark() << "gather-codegen: not fused: " << whyNot;
     });
     IRRewriter rewriter(&getContext());
     for (linalg::GenericOp gather : gathers) {

@@ -53,7 +53,7 @@ static bool canGroupRows(linalg::GenericOp gather, int64_t vectorSize,
       ranges[rank - 2] < groups.rows)
     return reject(whyNot, Twine(ranges[rank - 2]) + " rows, fewer than a " +
                               "group of " + Twine(groups.rows));
-  if (!isSurelyContiguous(gather.getDpsInputs()[0]))
+  if (!isSurelyContiguous(getIndices(gather)))
     return reject(whyNot, "indices is not surely contiguous");
   if (!isSurelyContiguous(gather.getDpsInits()[0]))
     return reject(whyNot, "the result is not surely contiguous");
@@ -76,7 +76,7 @@ static bool shouldPrefetch(linalg::GenericOp gather, int64_t distance,
     return reject(whyNot, "rank 1");
   if (!canVectorize(gather, &whyNotVector))
     return reject(whyNot, whyNotVector);
-  if (!isSurelyContiguous(gather.getDpsInputs()[0]))
+  if (!isSurelyContiguous(getIndices(gather)))
     return reject(whyNot, "indices is not surely contiguous");
   int64_t rank = gather.getNumLoops();
   tensor::ExtractOp extract =
@@ -85,7 +85,7 @@ static bool shouldPrefetch(linalg::GenericOp gather, int64_t distance,
   if (last && static_cast<int64_t>(last.getDim()) == rank - 1)
     return reject(whyNot, "not along the innermost axis");
   auto dataType = cast<RankedTensorType>(extract.getTensor().getType());
-  auto indicesType = cast<RankedTensorType>(gather.getDpsInputs()[0].getType());
+  auto indicesType = cast<RankedTensorType>(getIndices(gather).getType());
   int64_t dataBytes = getElementBytes(dataType.getElementType());
   int64_t rowSize = dataType.getShape().back();
   if (!ShapedType::isDynamic(rowSize) &&
@@ -116,7 +116,8 @@ gather::codegen::planGather(linalg::GenericOp gather,
     plan.leftAlone = "an empty iteration space";
     return plan;
   }
-  if (!gather.getBody()->getArgument(1).use_empty()) {
+  if (llvm::any_of(gather.getRegionOutputArgs(),
+                   [](BlockArgument output) { return !output.use_empty(); })) {
     plan.leftAlone = "its body reads its output";
     plan.breaksContract = true;
     return plan;
@@ -130,7 +131,9 @@ gather::codegen::planGather(linalg::GenericOp gather,
 
   // The index check.
   StringRef whyNotFused;
-  plan.check = findIndexCheck(gather, &whyNotFused);
+  IndexCheckMatch match = findIndexCheck(gather, &whyNotFused);
+  plan.check = match.check;
+  plan.toHoist = std::move(match.toHoist);
   plan.whyNotFused = whyNotFused.str();
   plan.breaksContract = !whyNotFused.empty();
 

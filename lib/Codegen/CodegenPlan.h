@@ -88,6 +88,9 @@ struct GatherCodegenPlan {
 
   /// The index check fused into the loops, or null.
   mlir::linalg::GenericOp check;
+  /// The ops to move above a check that comes before the gather
+  /// (IndexCheckMatch::toHoist).
+  llvm::SmallVector<mlir::Operation *> toHoist;
   /// Without a check: why the one there is not fused; empty when there is
   /// none.
   std::string whyNotFused;

@@ -52,7 +52,7 @@ public:
                      bool groupRows, RowPrefetcher *prefetcher)
       : loc(loc), gather(gather), check(check), vectorSize(vectorSize),
         prefetcher(prefetcher) {
-    indices = gather.getDpsInputs()[0];
+    indices = getIndices(gather);
     data = getGatheredTensor(gather);
     resultType = cast<RankedTensorType>(gather.getResult(0).getType());
     rank = resultType.getRank();
@@ -63,7 +63,10 @@ public:
           b, loc, tensor::getMixedSize(b, loc, indices, d)));
     if (vectorSize == 0)
       return;
-    vectorizer.emplace(b, loc, vectorSize, data, zero, one);
+    SmallVector<Value> tensors = {data};
+    for (OpOperand *input : getElementwiseInputs(gather))
+      tensors.push_back(input->get());
+    vectorizer.emplace(b, loc, vectorSize, tensors, zero, one);
     if (!groupRows)
       return;
     groups = RowGroups(resultType.getShape().back(), vectorSize);
@@ -484,13 +487,39 @@ private:
                                           Value accumulator) {
     Value index =
         tensor::ExtractOp::create(b, loc, indexTensor, indexCoordinates);
-    Value element = cloneBody(b, gather.getBody(), {index}, coordinates);
+    SmallVector<Value> inputs = getInputValues<Value>(
+        index, coordinates, [&](Value tensor, ArrayRef<Value> at) -> Value {
+          return tensor::ExtractOp::create(b, loc, tensor, at);
+        });
+    Value element = cloneBody(b, gather.getBody(), inputs, coordinates);
     SmallVector<Value> results = {
         tensor::InsertOp::create(b, loc, element, out, outCoordinates)};
     if (accumulator)
       results.push_back(
           cloneBody(b, check.getBody(), {index, accumulator}, coordinates));
     return results;
+  }
+
+  /// The values of the gather's inputs at the element at `coordinates` (of
+  /// the iteration space), in operand order: `index` for `indices`,
+  /// `read(tensor, coordinates of tensor)` for the elementwise inputs (their
+  /// indexing maps are projected permutations).
+  template <typename T, typename Read>
+  SmallVector<T> getInputValues(T index, ArrayRef<T> coordinates, Read read) {
+    SmallVector<T> values;
+    OpOperand *indicesOperand = &getIndicesOperand(gather);
+    for (OpOperand *input : gather.getDpsInputOperands()) {
+      if (input == indicesOperand) {
+        values.push_back(index);
+        continue;
+      }
+      AffineMap map = gather.getMatchingIndexingMap(input);
+      SmallVector<T> at;
+      for (unsigned r = 0; r < map.getNumResults(); ++r)
+        at.push_back(coordinates[map.getDimPosition(r)]);
+      values.push_back(read(input->get(), at));
+    }
+    return values;
   }
 
   /// The ops of `body` with its arguments replaced by `arguments` and
@@ -526,8 +555,14 @@ private:
         b, loc, VectorType::get({vectorSize}, indexType), indexTensor,
         indexCoordinates, padding, ArrayRef<bool>{true});
     LaneValue indexLanes = {LaneValue::Kind::Varying, index};
-    Value element = vectorizer->vectorizeBody(b, gather.getBody(), {indexLanes},
-                                              coordinates);
+    SmallVector<LaneValue> inputs = getInputValues<LaneValue>(
+        indexLanes, coordinates,
+        [&](Value tensor, ArrayRef<LaneValue> at) -> LaneValue {
+          return {LaneValue::Kind::Varying,
+                  vectorizer->readLanes(b, tensor, at)};
+        });
+    Value element =
+        vectorizer->vectorizeBody(b, gather.getBody(), inputs, coordinates);
     SmallVector<Value> results = {
         vector::TransferWriteOp::create(b, loc, element, out, outCoordinates,
                                         ArrayRef<bool>{true})
@@ -559,6 +594,9 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
   using Threads = GatherCodegenPlan::Threads;
   linalg::GenericOp check = plan.check;
   Location loc = gather.getLoc();
+  // (A check before the gather: what the gather uses moves above it.)
+  for (Operation *op : plan.toHoist)
+    rewriter.moveOpBefore(op, check);
   rewriter.setInsertionPoint(check ? check : gather);
   std::optional<RowPrefetcher> prefetcher;
   if (plan.prefetchDistance > 0)

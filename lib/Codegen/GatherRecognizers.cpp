@@ -22,6 +22,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 using namespace mlir;
 using namespace gather::codegen;
@@ -33,20 +35,84 @@ static bool reject(StringRef *whyNot, StringRef reason) {
   return false;
 }
 
+/// The inputs of `op` whose block arguments the coordinates of `extract`
+/// depend on (through the ops of the body); the single input of `op` if
+/// they depend on none (the gather's indices: a gather at coordinates that
+/// do not depend on the index values is still a gather).
+static SmallVector<OpOperand *> getInputsReadAt(linalg::GenericOp op,
+                                                tensor::ExtractOp extract) {
+  Block *body = op.getBody();
+  SmallVector<OpOperand *> inputs;
+  SmallVector<Value> worklist(extract.getIndices());
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    if (auto argument = dyn_cast<BlockArgument>(value)) {
+      if (argument.getOwner() == body &&
+          argument.getArgNumber() < op.getNumDpsInputs())
+        inputs.push_back(op.getDpsInputOperand(argument.getArgNumber()));
+      continue;
+    }
+    Operation *def = value.getDefiningOp();
+    if (def->getBlock() == body)
+      llvm::append_range(worklist, def->getOperands());
+  }
+  if (inputs.empty() && op.getNumDpsInputs() == 1)
+    inputs.push_back(op.getDpsInputOperand(0));
+  return inputs;
+}
+
 bool gather::codegen::isGatherLike(linalg::GenericOp op, StringRef *whyNot) {
   if (!op.hasPureTensorSemantics())
     return reject(whyNot, "not on tensors");
-  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1)
-    return reject(whyNot, "not one input and one output");
+  if (op.getNumDpsInputs() < 1)
+    return reject(whyNot, "no input");
+  if (op.getNumDpsInits() != 1)
+    return reject(whyNot, "several results");
   if (op.getNumLoops() == 0 || op.getNumLoops() != op.getNumParallelLoops())
     return reject(whyNot, "not all-parallel loops");
-  if (!llvm::all_of(op.getIndexingMapsArray(),
-                    [](AffineMap map) { return map.isIdentity(); }))
-    return reject(whyNot, "an indexing map that is not the identity");
   auto extracts = op.getBody()->getOps<tensor::ExtractOp>();
   if (std::distance(extracts.begin(), extracts.end()) != 1)
     return reject(whyNot, "not exactly one tensor.extract in its body");
+  SmallVector<OpOperand *> readAt = getInputsReadAt(op, *extracts.begin());
+  if (readAt.empty())
+    return reject(whyNot, "its tensor.extract reads at no input's value");
+  if (readAt.size() > 1)
+    return reject(whyNot, "its tensor.extract reads at the values of several "
+                          "inputs");
+  if (!op.getMatchingIndexingMap(readAt.front()).isIdentity())
+    return reject(whyNot, "the indexing map of its indices is not the "
+                          "identity");
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (!op.getMatchingIndexingMap(&init).isIdentity())
+      return reject(whyNot, "an output indexing map that is not the identity");
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (!op.getMatchingIndexingMap(input).isProjectedPermutation())
+      return reject(whyNot, "an input indexing map that is not a projected "
+                            "permutation");
   return true;
+}
+
+OpOperand &gather::codegen::getIndicesOperand(linalg::GenericOp gather) {
+  return *getInputsReadAt(
+              gather, *gather.getBody()->getOps<tensor::ExtractOp>().begin())
+              .front();
+}
+
+Value gather::codegen::getIndices(linalg::GenericOp gather) {
+  return getIndicesOperand(gather).get();
+}
+
+SmallVector<OpOperand *>
+gather::codegen::getElementwiseInputs(linalg::GenericOp gather) {
+  OpOperand *indices = &getIndicesOperand(gather);
+  SmallVector<OpOperand *> inputs;
+  for (OpOperand *input : gather.getDpsInputOperands())
+    if (input != indices)
+      inputs.push_back(input);
+  return inputs;
 }
 
 /// Whether `check` has the form of the index check of a gather of `rank`
@@ -77,39 +143,91 @@ static bool isIndexCheckOf(linalg::GenericOp check, Value indices, int64_t rank,
   return true;
 }
 
-linalg::GenericOp gather::codegen::findIndexCheck(linalg::GenericOp gather,
-                                                  StringRef *whyNotFused) {
+/// Appends to `toHoist` (in block order) the ops between `check` and
+/// `gather` in their block that define the values `gather` uses, and the
+/// ops those use in turn; false if one of them has memory effects or
+/// regions (it cannot move above `check`).
+static bool collectOpsToHoist(linalg::GenericOp gather, linalg::GenericOp check,
+                              SmallVectorImpl<Operation *> &toHoist) {
+  Block *block = gather->getBlock();
+  SetVector<Value> used;
+  getUsedValuesDefinedAbove(gather->getRegions(), used);
+  SmallVector<Value> worklist(gather->getOperands());
+  llvm::append_range(worklist, used);
+  DenseSet<Operation *> seen;
+  while (!worklist.empty()) {
+    Operation *def = worklist.pop_back_val().getDefiningOp();
+    if (!def || def->getBlock() != block || def->isBeforeInBlock(check) ||
+        !seen.insert(def).second)
+      continue;
+    if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+      return false;
+    llvm::append_range(worklist, def->getOperands());
+  }
+  for (Operation &op :
+       llvm::make_range(check->getIterator(), gather->getIterator()))
+    if (seen.contains(&op))
+      toHoist.push_back(&op);
+  return true;
+}
+
+IndexCheckMatch gather::codegen::findIndexCheck(linalg::GenericOp gather,
+                                                StringRef *whyNotFused) {
   int64_t rank = gather.getNumLoops();
-  Value indices = gather.getDpsInputs()[0];
+  Value indices = getIndices(gather);
   Block *block = gather->getBlock();
   bool marked = isMarkedGatherElements(gather);
-  for (Operation *op = gather->getNextNode(); op; op = op->getNextNode()) {
-    auto check = dyn_cast<linalg::GenericOp>(op);
-    if (!check)
-      continue;
-    if (isGatherLike(check))
-      return nullptr;
-    StringRef whyNot;
-    if (!isIndexCheckOf(check, indices, rank, &whyNot)) {
-      // A marked gather's marked check of its `indices` is its check.
-      if (marked && isMarkedGatherIndexCheck(check) &&
+  StringRef ignored;
+  if (!whyNotFused)
+    whyNotFused = &ignored;
+  // The first check of the form from `gather` on in one direction, up to
+  // the next gather; a marked check of `indices` not of the form (when
+  // `brokenStops`) is its check, which cannot be fused (null).
+  auto scan = [&](bool forward, bool brokenStops) -> linalg::GenericOp {
+    for (Operation *op = forward ? gather->getNextNode()
+                                 : gather->getPrevNode();
+         op; op = forward ? op->getNextNode() : op->getPrevNode()) {
+      auto check = dyn_cast<linalg::GenericOp>(op);
+      if (!check)
+        continue;
+      if (isGatherLike(check))
+        return nullptr;
+      StringRef whyNot;
+      if (isIndexCheckOf(check, indices, rank, &whyNot))
+        return check;
+      if (brokenStops && isMarkedGatherIndexCheck(check) &&
           llvm::is_contained(check->getOperands(), indices)) {
         reject(whyNotFused, whyNot);
         return nullptr;
       }
-      continue;
     }
+    return nullptr;
+  };
+  if (linalg::GenericOp check = scan(/*forward=*/true, marked)) {
     bool usedBefore = llvm::any_of(gather->getUsers(), [&](Operation *user) {
       Operation *ancestor = block->findAncestorOpInBlock(*user);
       return !ancestor || ancestor->isBeforeInBlock(check);
     });
     if (usedBefore) {
       reject(whyNotFused, "the gather's result is used before the check");
-      return nullptr;
+      return {};
     }
-    return check;
+    return {check, {}};
   }
-  return nullptr;
+  if (!whyNotFused->empty())
+    return {};
+  // Passes that rebuild the gather (linalg-fuse-elementwise-ops puts the
+  // fused generic where its consumer was, without the marker) may leave its
+  // check before it: the check of the same `indices` in the same block,
+  // marked or not. The fused loops go where the check is, so the ops that
+  // define what the gather uses move above it.
+  IndexCheckMatch match{scan(/*forward=*/false, /*brokenStops=*/true), {}};
+  if (match.check && !collectOpsToHoist(gather, match.check, match.toHoist)) {
+    reject(whyNotFused, "the check is before the gather, above an op with "
+                        "memory effects that the gather uses");
+    return {};
+  }
+  return match;
 }
 
 Value gather::codegen::getGatheredTensor(linalg::GenericOp gather) {
@@ -151,6 +269,12 @@ bool gather::codegen::canVectorize(linalg::GenericOp gather,
                                    StringRef *whyNot) {
   if (!isSurelyContiguous(getGatheredTensor(gather)))
     return reject(whyNot, "data is not surely contiguous");
+  // (Read with vector.gather where their map is not the identity or the
+  // rows are in groups.)
+  if (!llvm::all_of(getElementwiseInputs(gather), [](OpOperand *input) {
+        return isSurelyContiguous(input->get());
+      }))
+    return reject(whyNot, "an elementwise input is not surely contiguous");
   if (!llvm::all_of(gather->getOperandTypes(), [](Type type) {
         Type element = getElementTypeOrSelf(type);
         return VectorType::isValidElementType(element) &&

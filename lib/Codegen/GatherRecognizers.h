@@ -23,26 +23,53 @@
 
 namespace gather::codegen {
 
-/// Whether `op` has the form convert-onnx-to-linalg gives a gather: ranked
-/// tensors, all-parallel, one input and one output with identity maps, and
-/// one tensor.extract (the read of `data`) in its body. Marked or not.
+/// Whether `op` has the form convert-onnx-to-linalg gives a gather, marked
+/// or not, possibly with elementwise producers and consumers fused into it
+/// (linalg-fuse-elementwise-ops): ranked tensors, all-parallel, one output
+/// with an identity map, and one tensor.extract (the read of `data`) in its
+/// body whose coordinates depend on exactly one input, `indices`, which has
+/// an identity map. The other inputs (the elementwise inputs) are read at
+/// each element through their indexing maps, projected permutations
+/// (identity, transposed, broadcast).
 bool isGatherLike(mlir::linalg::GenericOp op,
                   llvm::StringRef *whyNot = nullptr);
 
+/// The input of gather-like `gather` that holds the index values.
+mlir::OpOperand &getIndicesOperand(mlir::linalg::GenericOp gather);
+
+/// The tensor of getIndicesOperand.
+mlir::Value getIndices(mlir::linalg::GenericOp gather);
+
+/// The inputs of gather-like `gather` but `indices`, in operand order.
+llvm::SmallVector<mlir::OpOperand *>
+getElementwiseInputs(mlir::linalg::GenericOp gather);
+
+/// An index check of a gather (findIndexCheck), and the ops that must move
+/// above it for the fused loops to replace both at the check.
+struct IndexCheckMatch {
+  mlir::linalg::GenericOp check;
+  llvm::SmallVector<mlir::Operation *> toHoist;
+};
+
 /// The index check convert-onnx-to-linalg emits with `gather`: a
-/// linalg.generic after it in the same block, before any other gather, that
-/// reduces the same `indices` (identity map, all iterators reductions) into
-/// a tensor<i1> with an `arith.ori` of its accumulator. Nothing between the
-/// two uses the gather's result (the fused loop replaces both at the
-/// check). Null if there is none. For a marked gather, the first marked
-/// check of the same `indices` is the one: if it is not of this form, the
-/// result is null.
+/// linalg.generic in the same block that reduces the same `indices`
+/// (identity map, all iterators reductions) into a tensor<i1> with an
+/// `arith.ori` of its accumulator. It is matched by the `indices` it
+/// reduces, not by the markers, so that it survives passes that rebuild
+/// the gather: first after the gather, before any other gather, with
+/// nothing between the two using the gather's result; else before it,
+/// after any other gather, when the ops between that define what the
+/// gather uses have no memory effects (they are `toHoist`, in block order).
+/// Null check if there is none. The first marked check of the same
+/// `indices` after a marked gather (or any before one) is the one: if it is
+/// not of this form, the check is null.
 ///
 /// `whyNotFused`, when not null, is set to why a check that is there cannot
-/// be fused (a marked check not of this form, or the gather's result used
-/// before the check); it stays empty when there is no check.
-mlir::linalg::GenericOp findIndexCheck(mlir::linalg::GenericOp gather,
-                                       llvm::StringRef *whyNotFused = nullptr);
+/// be fused (a marked check not of this form, the gather's result used
+/// before the check, an op with memory effects in the way); it stays empty
+/// when there is no check.
+IndexCheckMatch findIndexCheck(mlir::linalg::GenericOp gather,
+                               llvm::StringRef *whyNotFused = nullptr);
 
 /// The tensor a gather-like generic reads with tensor.extract (`data`).
 mlir::Value getGatheredTensor(mlir::linalg::GenericOp gather);
@@ -55,9 +82,11 @@ mlir::Value getGatheredTensor(mlir::linalg::GenericOp gather);
 bool isSurelyContiguous(mlir::Value value);
 
 /// Whether vector.gather can implement `gather`: a contiguous row-major
-/// `data`, and whole-byte integer or float elements (not complex numbers or
-/// strings, which are no vector elements, nor i1: a vector.gather of i1
-/// from i1 buffers, stored one byte per element, reads wrong values).
+/// `data` and elementwise inputs (read with vector.gather where their map
+/// does not give contiguous lanes), and whole-byte integer or float elements
+/// (not complex numbers or strings, which are no vector elements, nor i1: a
+/// vector.gather of i1 from i1 buffers, stored one byte per element, reads
+/// wrong values).
 bool canVectorize(mlir::linalg::GenericOp gather,
                   llvm::StringRef *whyNot = nullptr);
 

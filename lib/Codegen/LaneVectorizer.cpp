@@ -21,16 +21,42 @@ using namespace mlir;
 using namespace gather::codegen;
 
 LaneVectorizer::LaneVectorizer(OpBuilder &b, Location loc, int64_t vectorSize,
-                               Value data, Value zero, Value one)
+                               ValueRange tensors, Value zero, Value one)
     : loc(loc), vectorSize(vectorSize), zero(zero) {
-  // Strides of `data` (contiguous, row-major), in elements.
-  int64_t rank = cast<RankedTensorType>(data.getType()).getRank();
-  strides.assign(rank, one);
-  for (int64_t d = rank - 2; d >= 0; --d)
-    strides[d] = arith::MulIOp::create(
-        b, loc, strides[d + 1],
-        getValueOrCreateConstantIndexOp(
-            b, loc, tensor::getMixedSize(b, loc, data, d + 1)));
+  for (Value tensor : tensors) {
+    if (strides.contains(tensor))
+      continue;
+    // Strides of `tensor` (contiguous, row-major), in elements.
+    int64_t rank = cast<RankedTensorType>(tensor.getType()).getRank();
+    SmallVector<Value> tensorStrides(rank, one);
+    for (int64_t d = rank - 2; d >= 0; --d)
+      tensorStrides[d] = arith::MulIOp::create(
+          b, loc, tensorStrides[d + 1],
+          getValueOrCreateConstantIndexOp(
+              b, loc, tensor::getMixedSize(b, loc, tensor, d + 1)));
+    strides[tensor] = std::move(tensorStrides);
+  }
+}
+
+Value LaneVectorizer::readLanes(OpBuilder &b, Value tensor,
+                                ArrayRef<LaneValue> coordinates) const {
+  bool row =
+      !coordinates.empty() &&
+      coordinates.back().kind == LaneValue::Kind::Stepped &&
+      coordinates.back().lanes.getDefiningOp<vector::StepOp>() &&
+      llvm::all_of(coordinates.drop_back(), [](const LaneValue &coordinate) {
+        return coordinate.kind == LaneValue::Kind::Uniform;
+      });
+  if (!row)
+    return buildGather(b, tensor, coordinates);
+  SmallVector<Value> base;
+  for (const LaneValue &coordinate : coordinates)
+    base.push_back(coordinate.value);
+  Type element = getElementTypeOrSelf(tensor.getType());
+  Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+  return vector::TransferReadOp::create(
+      b, loc, VectorType::get({vectorSize}, element), tensor, base, padding,
+      ArrayRef<bool>{true});
 }
 
 LaneValue LaneVectorizer::getLanePositions(OpBuilder &b, Value value) const {
@@ -65,8 +91,11 @@ Value LaneVectorizer::vectorizeBody(OpBuilder &b, Block *body,
       continue;
     }
     if (auto extract = dyn_cast<tensor::ExtractOp>(op)) {
-      values[extract.getResult()] = {LaneValue::Kind::Varying,
-                                     buildGather(b, extract, lookup)};
+      SmallVector<LaneValue> laneCoordinates =
+          llvm::map_to_vector(extract.getIndices(), lookup);
+      values[extract.getResult()] = {
+          LaneValue::Kind::Varying,
+          buildGather(b, extract.getTensor(), laneCoordinates)};
       continue;
     }
     bool uniform = llvm::all_of(op.getOperands(), [&](Value operand) {
@@ -89,22 +118,22 @@ Value LaneVectorizer::vectorizeBody(OpBuilder &b, Block *body,
   return toVector(lookup(body->getTerminator()->getOperand(0)));
 }
 
-Value LaneVectorizer::buildGather(OpBuilder &b, tensor::ExtractOp extract,
-                                  function_ref<LaneValue(Value)> lookup) const {
+Value LaneVectorizer::buildGather(OpBuilder &b, Value tensor,
+                                  ArrayRef<LaneValue> coordinates) const {
+  ArrayRef<Value> tensorStrides = strides.at(tensor);
   SmallVector<Value> base;
   Value offsets;
   auto indexVector = VectorType::get({vectorSize}, b.getIndexType());
   auto addOffsets = [&](Value lanes, int64_t d) {
-    if (!isConstantIntValue(getAsOpFoldResult(strides[d]), 1))
+    if (!isConstantIntValue(getAsOpFoldResult(tensorStrides[d]), 1))
       lanes = arith::MulIOp::create(
           b, loc, lanes,
-          vector::BroadcastOp::create(b, loc, indexVector, strides[d]));
+          vector::BroadcastOp::create(b, loc, indexVector, tensorStrides[d]));
     offsets = offsets
                   ? arith::AddIOp::create(b, loc, offsets, lanes).getResult()
                   : lanes;
   };
-  for (auto [d, coordinate] : llvm::enumerate(extract.getIndices())) {
-    LaneValue value = lookup(coordinate);
+  for (auto [d, value] : llvm::enumerate(coordinates)) {
     switch (value.kind) {
     case LaneValue::Kind::Uniform:
       base.push_back(value.value);
@@ -119,16 +148,16 @@ Value LaneVectorizer::buildGather(OpBuilder &b, tensor::ExtractOp extract,
       break;
     }
   }
-  auto type = VectorType::get({vectorSize}, extract.getType());
+  auto type =
+      VectorType::get({vectorSize}, getElementTypeOrSelf(tensor.getType()));
   if (!offsets) // The same element in all lanes.
     return vector::BroadcastOp::create(
-        b, loc, type,
-        tensor::ExtractOp::create(b, loc, extract.getTensor(), base));
+        b, loc, type, tensor::ExtractOp::create(b, loc, tensor, base));
   Value mask = arith::ConstantOp::create(
       b, loc,
       DenseElementsAttr::get(VectorType::get({vectorSize}, b.getI1Type()),
                              true));
   Value passThrough = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
-  return vector::GatherOp::create(b, loc, type, extract.getTensor(), base,
-                                  offsets, mask, passThrough);
+  return vector::GatherOp::create(b, loc, type, tensor, base, offsets, mask,
+                                  passThrough);
 }

@@ -38,10 +38,20 @@ struct LaneValue {
 /// one vector.gather.
 class LaneVectorizer {
 public:
-  /// Computes the strides of `data` (in elements) at the insertion point of
-  /// `b`; `zero` and `one` are index constants there.
+  /// Computes the strides (in elements) of `tensors` (contiguous,
+  /// row-major: `data` and the elementwise inputs) at the insertion point
+  /// of `b`; `zero` and `one` are index constants there.
   LaneVectorizer(mlir::OpBuilder &b, mlir::Location loc, int64_t vectorSize,
-                 mlir::Value data, mlir::Value zero, mlir::Value one);
+                 mlir::ValueRange tensors, mlir::Value zero, mlir::Value one);
+
+  /// The elements of `tensor` (one of the constructor's) at `coordinates`
+  /// (one per dimension of `tensor`), one per lane, all in bounds: one
+  /// vector.transfer_read when the lanes are consecutive elements of a
+  /// row (the last coordinate the lane positions, the others uniform), a
+  /// broadcast of one tensor.extract when all are uniform, a vector.gather
+  /// otherwise.
+  mlir::Value readLanes(mlir::OpBuilder &b, mlir::Value tensor,
+                        llvm::ArrayRef<LaneValue> coordinates) const;
 
   /// `value` + the lane number in each lane.
   LaneValue getLanePositions(mlir::OpBuilder &b, mlir::Value value) const;
@@ -54,18 +64,17 @@ public:
                             llvm::ArrayRef<LaneValue> coordinates) const;
 
 private:
-  /// The read of `data` on the lanes: one vector.gather whose base holds
+  /// The read of `tensor` on the lanes: one vector.gather whose base holds
   /// the coordinates equal in all lanes and whose offsets the others,
-  /// linearized with the strides of `data`; `lookup` gives the lane value
-  /// of a coordinate.
-  mlir::Value
-  buildGather(mlir::OpBuilder &b, mlir::tensor::ExtractOp extract,
-              llvm::function_ref<LaneValue(mlir::Value)> lookup) const;
+  /// linearized with the strides of `tensor` (a broadcast of one
+  /// tensor.extract when all are equal).
+  mlir::Value buildGather(mlir::OpBuilder &b, mlir::Value tensor,
+                          llvm::ArrayRef<LaneValue> coordinates) const;
 
   mlir::Location loc;
   int64_t vectorSize;
   mlir::Value zero;
-  llvm::SmallVector<mlir::Value> strides;
+  llvm::DenseMap<mlir::Value, llvm::SmallVector<mlir::Value>> strides;
 };
 
 } // namespace gather::codegen

@@ -26,7 +26,7 @@ using namespace gather::codegen;
 RowPrefetcher::RowPrefetcher(OpBuilder &b, Location loc,
                              linalg::GenericOp gather, int64_t distance)
     : loc(loc) {
-  Value indicesTensor = gather.getDpsInputs()[0];
+  Value indicesTensor = getIndices(gather);
   Value dataTensor = getGatheredTensor(gather);
   auto flatten = [&](Value tensor, SmallVector<Value> &strides, Value &last) {
     auto type = cast<RankedTensorType>(tensor.getType());

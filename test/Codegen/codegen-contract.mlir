@@ -114,15 +114,15 @@ func.func @marked_check_malformed(%d: tensor<256x256xf32>, %i: tensor<256x256xi6
 
 // -----
 
-// A marked generic that is not a gather (two inputs): left as is, with a
-// warning.
+// A marked generic that is not a gather (its read of `data` depends on no
+// input): left as is, with a warning.
 // CHECK-LABEL: func.func @marked_not_a_gather
 // CHECK:         linalg.generic
 // CHECK-NOT:     scf.forall
 func.func @marked_not_a_gather(%d: tensor<16x16xf32>, %i: tensor<16x16xi64>, %j: tensor<16x16xi64>) -> tensor<16x16xf32> {
   %c0 = arith.constant 0 : index
   %e = tensor.empty() : tensor<16x16xf32>
-  // DIAG: codegen-contract.mlir:[[# @LINE + 1]]:8: warning: gather-codegen: a linalg.generic marked 'gather.elements' not in the form of a gather (not one input and one output): left as is
+  // DIAG: codegen-contract.mlir:[[# @LINE + 1]]:8: warning: gather-codegen: a linalg.generic marked 'gather.elements' not in the form of a gather (its tensor.extract reads at no input's value): left as is
   %g = linalg.generic {indexing_maps = [affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>], iterator_types = ["parallel", "parallel"]} ins(%i, %j : tensor<16x16xi64>, tensor<16x16xi64>) outs(%e : tensor<16x16xf32>) attrs = {gather.elements} {
   ^bb0(%v: i64, %w: i64, %o: f32):
     %a = linalg.index 0 : index

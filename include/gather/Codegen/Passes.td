@@ -17,8 +17,10 @@ def CodegenPass
     Code generation for the `linalg.generic` that `convert-onnx-to-linalg`
     produces for `onnx.GatherElements`, at tensor level (before
     bufferization). It applies to every `linalg.generic` on ranked tensors
-    with all-parallel iterators, one input, one output, identity indexing
-    maps and exactly one `tensor.extract` in its body, marked
+    with all-parallel iterators, one output, exactly one `tensor.extract`
+    in its body whose coordinates depend on one input (`indices`; identity
+    maps for it and the output, projected permutations for other inputs),
+    marked
     `gather.elements` or not; other ops are left alone. The contract with
     the lowering (the two marked generics, and what the pass warns about):
     include/gather/Conversion/ONNXToLinalg/GatherLinalgForm.h. The loops
@@ -82,6 +84,16 @@ def CodegenPass
     made once, before any IR is built; `remarks` prints them as a remark at
     the gather, e.g. `gather-codegen: vectors of 16; threads; prefetches
     4096 B ahead; index check fused`.
+
+    Gathers with elementwise producers and consumers fused into them
+    (`linalg-fuse-elementwise-ops`) keep these forms: their other inputs
+    are read at each element through their indexing maps (projected
+    permutations: identity, transposed, broadcast), and the index check is
+    found by the `indices` it reduces, before or after the gather. A
+    `linalg.generic` that reads a tensor with `tensor.extract` but is not
+    handled (e.g. several results, or a read at the values of several
+    inputs) gets the remark `gather-codegen: not fused: <reason>` unless
+    `unfused-remarks=false`.
   }];
   let options = [
     Option<"vectorSize", "vector-size", "int64_t", /*default=*/"16",
@@ -99,6 +111,9 @@ def CodegenPass
            "Bytes ahead to prefetch data rows and index values; 0: none">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark at each gather with its code generation plan">,
+    Option<"unfusedRemarks", "unfused-remarks", "bool", /*default=*/"true",
+           "Emit a remark at each linalg.generic that reads a tensor with "
+           "tensor.extract but is not handled as a gather, with the reason">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -1,0 +1,112 @@
+// gather-codegen after upstream fusion: linalg-fuse-elementwise-ops merges
+// elementwise consumers into the gather's generic (a second input, a
+// transposed one, an op after the read of data) and puts the fused generic,
+// without the `gather.elements` marker, after the index check. The gather
+// keeps its vectors, threads, prefetches and fused check; what the pass does
+// not handle gets a remark saying why.
+//
+// RUN: gather-opt %s --split-input-file --convert-onnx-to-linalg --linalg-fuse-elementwise-ops --gather-codegen | FileCheck %s
+// RUN: gather-opt %s --split-input-file --convert-onnx-to-linalg --linalg-fuse-elementwise-ops --gather-codegen=remarks=true -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=REMARK --implicit-check-not=remark: --implicit-check-not=warning:
+// RUN: gather-opt %s --split-input-file --convert-onnx-to-linalg --linalg-fuse-elementwise-ops --gather-codegen=unfused-remarks=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// QUIET-NOT: remark
+
+// gather * w: w read contiguously next to the index values; one threaded
+// loop nest, the check an atomic flag in it (no generic left).
+// CHECK-LABEL: func.func @mul
+// CHECK-NOT:     linalg.generic
+// CHECK:         scf.forall
+// CHECK:           memref.prefetch
+// CHECK:           vector.transfer_read %arg1
+// CHECK:           vector.transfer_read %arg2
+// CHECK:           vector.gather %arg0
+// CHECK:           arith.mulf {{.*}} : vector<16xf32>
+// CHECK:           vector.transfer_write
+// CHECK:           memref.atomic_rmw ori
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+func.func @mul(%d: tensor<256x256xf32>, %i: tensor<256x256xi64>, %w: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %g = onnx.GatherElements %d, %i axis = 1 : tensor<256x256xf32>, tensor<256x256xi64>
+  %e = tensor.empty() : tensor<256x256xf32>
+  // REMARK: codegen-fused.mlir:[[# @LINE + 1]]:8: remark: gather-codegen: vectors of 16; threads; prefetches 4096 B ahead; index check fused
+  %r = linalg.generic {indexing_maps = [affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>], iterator_types = ["parallel", "parallel"]} ins(%g, %w : tensor<256x256xf32>, tensor<256x256xf32>) outs(%e : tensor<256x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+
+// -----
+
+// relu(gather): the consumer's op after the read of data, on vectors.
+// CHECK-LABEL: func.func @relu
+// CHECK-NOT:     linalg.generic
+// CHECK:         scf.forall
+// CHECK:           vector.gather %arg0
+// CHECK:           arith.maximumf {{.*}} : vector<16xf32>
+// CHECK:           memref.atomic_rmw ori
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+func.func @relu(%d: tensor<256x256xf32>, %i: tensor<256x256xi64>) -> tensor<256x256xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x256xf32>
+  %g = onnx.GatherElements %d, %i axis = 1 : tensor<256x256xf32>, tensor<256x256xi64>
+  // REMARK: codegen-fused.mlir:[[# @LINE + 1]]:8: remark: gather-codegen: vectors of 16; threads; prefetches 4096 B ahead; index check fused
+  %r = linalg.generic {indexing_maps = [affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>], iterator_types = ["parallel", "parallel"]} ins(%g : tensor<256x256xf32>) outs(%e : tensor<256x256xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %z : f32
+    linalg.yield %m : f32
+  } -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+
+// -----
+
+// gather + transpose(w) and a row vector b broadcast over the rows: the
+// transposed w read with a vector.gather along its columns, b contiguously.
+// CHECK-LABEL: func.func @transposed
+// CHECK-NOT:     linalg.generic
+// CHECK:         scf.forall
+// CHECK:           vector.transfer_read %arg1
+// CHECK-DAG:       vector.gather %arg2[%[[COL:.*]], %[[ROW:.*]]] [
+// CHECK-DAG:       vector.transfer_read %arg3[%[[COL]]]
+// CHECK:           vector.gather %arg0
+// CHECK:           arith.addf {{.*}} : vector<16xf32>
+// CHECK:           arith.mulf {{.*}} : vector<16xf32>
+// CHECK:           memref.atomic_rmw ori
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+func.func @transposed(%d: tensor<128x128xf32>, %i: tensor<128x128xi64>, %w: tensor<128x128xf32>, %b: tensor<128xf32>) -> tensor<128x128xf32> {
+  %g = onnx.GatherElements %d, %i axis = 1 : tensor<128x128xf32>, tensor<128x128xi64>
+  %e = tensor.empty() : tensor<128x128xf32>
+  // REMARK: codegen-fused.mlir:[[# @LINE + 1]]:8: remark: gather-codegen: vectors of 16; threads; prefetches 4096 B ahead; index check fused
+  %r = linalg.generic {indexing_maps = [affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (b, a)>, affine_map<(a, b) -> (b)>, affine_map<(a, b) -> (a, b)>], iterator_types = ["parallel", "parallel"]} ins(%g, %w, %b : tensor<128x128xf32>, tensor<128x128xf32>, tensor<128xf32>) outs(%e : tensor<128x128xf32>) {
+  ^bb0(%a: f32, %x: f32, %y: f32, %o: f32):
+    %s = arith.addf %a, %x : f32
+    %m = arith.mulf %s, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<128x128xf32>
+  return %r : tensor<128x128xf32>
+}
+
+// -----
+
+// Two results (x * w and x + w): not handled; the fused generic stays (its
+// index check a separate pass) and says so.
+// CHECK-LABEL: func.func @two_results
+// CHECK:         linalg.generic
+// CHECK-SAME:      iterator_types = ["reduction", "reduction"]
+// CHECK:         linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "parallel"]
+func.func @two_results(%d: tensor<64x64xf32>, %i: tensor<64x64xi64>, %w: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>) {
+  %g = onnx.GatherElements %d, %i axis = 1 : tensor<64x64xf32>, tensor<64x64xi64>
+  %e = tensor.empty() : tensor<64x64xf32>
+  // REMARK: codegen-fused.mlir:[[# @LINE + 1]]:10: remark: gather-codegen: not fused: several results
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>], iterator_types = ["parallel", "parallel"]} ins(%g, %w : tensor<64x64xf32>, tensor<64x64xf32>) outs(%e, %e : tensor<64x64xf32>, tensor<64x64xf32>) {
+  ^bb0(%a: f32, %x: f32, %o: f32, %o2: f32):
+    %m = arith.mulf %a, %x : f32
+    %s = arith.addf %a, %x : f32
+    linalg.yield %m, %s : f32, f32
+  } -> (tensor<64x64xf32>, tensor<64x64xf32>)
+  return %r#0, %r#1 : tensor<64x64xf32>, tensor<64x64xf32>
+}
