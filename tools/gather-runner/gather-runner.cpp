@@ -85,6 +85,8 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/xxhash.h"
 
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
@@ -468,9 +470,9 @@ static void handleRuntimeError(const char *message, void * /*userData*/) {
   sawRuntimeError = true;
 }
 
-/// Prints `error: <message>` with one write: the ranks of an MPI job print
-/// to one stream at the same time.
-static void printStartUpError(const llvm::Twine &message) {
+/// Prints `error: <message>` with one write (the ranks of an MPI job print
+/// to one stream at the same time).
+static void printError(const llvm::Twine &message) {
   llvm::errs() << ("error: " + message + "\n").str();
 }
 
@@ -503,17 +505,15 @@ static bool setUpMPIJob(const gather::ONNXToLLVMPipelineOptions &options) {
     return true;
   int64_t grid = options.shardGrid;
   if (size < 0 && grid != 1) {
-    printStartUpError("shard-grid=" + llvm::Twine(grid) + " runs on " +
-                      llvm::Twine(grid) +
-                      " MPI processes: start it with mpirun -np " +
-                      llvm::Twine(grid) + " gather-runner ...");
+    printError("shard-grid=" + llvm::Twine(grid) + " runs on " +
+               llvm::Twine(grid) + " MPI processes: start it with mpirun -np " +
+               llvm::Twine(grid) + " gather-runner ...");
     return false;
   }
   if (size >= 0 && size != grid) {
-    printStartUpError("shard-grid=" + llvm::Twine(grid) +
-                      ", but the MPI job has " + llvm::Twine(size) +
-                      " processes: run it with mpirun -np " +
-                      llvm::Twine(grid));
+    printError("shard-grid=" + llvm::Twine(grid) + ", but the MPI job has " +
+               llvm::Twine(size) + " processes: run it with mpirun -np " +
+               llvm::Twine(grid));
     return false;
   }
   return true;
@@ -552,12 +552,35 @@ static bool checkSharedLibs(int argc, char **argv) {
       std::error_code error = llvm::sys::fs::status(path, status);
       if (!error && llvm::sys::fs::is_regular_file(status))
         continue;
-      printStartUpError("--shared-libs: cannot load '" + path + "': " +
-                        (error ? error.message() : "not a regular file"));
+      printError("--shared-libs: cannot load '" + path +
+                 "': " + (error ? error.message() : "not a regular file"));
       ok = false;
     }
   }
   return ok;
+}
+
+/// After the run: whether whatever else wrote to the standard output
+/// (JitRunner's llvm::outs(), the MLIR runner utilities' stdio and std::cout,
+/// which is synchronized with stdio) reached it; if not, an error unless
+/// `quiet` (the printer has reported it).
+static bool checkStandardOutput(bool quiet) {
+  llvm::outs().flush();
+  std::error_code error = llvm::outs().error();
+  llvm::outs().clear_error(); // (Else a fatal error at exit.)
+  bool ok = !error;
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    ok = false;
+    // (A write that failed earlier set errno then; a failing flush now.)
+    if (errno != 0)
+      error = std::error_code(errno, std::generic_category());
+  }
+  if (ok || quiet)
+    return ok;
+  printError("cannot write the results to the standard output" +
+             (error ? ": " + error.message() : std::string()));
+  return false;
 }
 
 static bool isOptLevelFlag(llvm::StringRef arg) {
@@ -567,7 +590,10 @@ static bool isOptLevelFlag(llvm::StringRef arg) {
 
 int main(int argc, char **argv) {
   startMPIJob();
-  llvm::InitLLVM initLLVM(argc, argv);
+  // A closed standard output is a write error, reported (the printer's
+  // "cannot write result 0 ...", checkStandardOutput), not SIGPIPE.
+  llvm::InitLLVM initLLVM(argc, argv, /*InstallPipeSignalExitHandler=*/false);
+  std::signal(SIGPIPE, SIG_IGN);
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   llvm::InitializeNativeTargetAsmParser();
@@ -598,7 +624,7 @@ int main(int argc, char **argv) {
   // Before libomp starts (in the first parallel region): it aborts or hangs
   // on some invalid thread settings.
   if (llvm::Error error = gather::checkOpenMPEnvironment()) {
-    printStartUpError(llvm::toString(std::move(error)));
+    printError(llvm::toString(std::move(error)));
     return failStartUp();
   }
 
@@ -613,8 +639,7 @@ int main(int argc, char **argv) {
   auto options =
       gather::ONNXToLLVMPipelineOptions::createFromString(optionsText);
   if (!options) { // (The option parser printed why.)
-    printStartUpError("invalid onnx-to-llvm pipeline options: '" + optionsText +
-                      "'");
+    printError("invalid onnx-to-llvm pipeline options: '" + optionsText + "'");
     return failStartUp();
   }
   mpiStartUp.shardGrid = options->shardGrid;
@@ -632,7 +657,7 @@ int main(int argc, char **argv) {
     llvm::Error error =
         target ? (*target)->checkRunsOnHost() : target.takeError();
     if (error) {
-      printStartUpError(llvm::toString(std::move(error)));
+      printError(llvm::toString(std::move(error)));
       return failStartUp();
     }
     if (!(*target)->usesHardwareGathers(options->gatherForm))
@@ -650,5 +675,7 @@ int main(int argc, char **argv) {
   if (status != 0 && !mpiStartUp.agreed)
     return failStartUp();
   status = abortMPIJob(status);
+  if (status == 0 && !checkStandardOutput(/*quiet=*/sawRuntimeError))
+    return 1;
   return status == 0 && sawRuntimeError ? 1 : status;
 }
