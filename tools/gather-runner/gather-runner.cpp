@@ -54,6 +54,7 @@
 #include "gather/ExecutionEngine/JitCompiler.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Runtime/GatherRuntime.h"
+#include "gather/Support/ToolMain.h"
 #ifdef GATHER_HAVE_MPI_RUNTIME
 #include "gather/Runtime/GatherMPIRuntime.h"
 #endif
@@ -588,7 +589,7 @@ static bool isOptLevelFlag(llvm::StringRef arg) {
   return arg == "O0" || arg == "O1" || arg == "O2" || arg == "O3";
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   startMPIJob();
   // A closed standard output is a write error, reported (the printer's
   // "cannot write result 0 ...", checkStandardOutput), not SIGPIPE.
@@ -678,4 +679,10 @@ int main(int argc, char **argv) {
   if (status == 0 && !checkStandardOutput(/*quiet=*/sawRuntimeError))
     return 1;
   return status == 0 && sawRuntimeError ? 1 : status;
+}
+
+// Out of memory (the JIT's section memory included) and fatal errors as
+// errors with exit status 1, a large stack.
+int main(int argc, char **argv) {
+  return gather::runToolMain(argc, argv, toolMain);
 }
