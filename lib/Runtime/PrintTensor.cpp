@@ -15,6 +15,7 @@
 #include "RuntimeInternal.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -260,7 +261,8 @@ struct ElementPrinter<GatherString> {
 
 /// Formats into a fixed buffer that is written to stdout whenever it fills,
 /// so a result of any size prints in bounded memory. After a failed write
-/// (e.g. a closed pipe) it drops everything and failed() is true.
+/// (e.g. a closed pipe) it drops everything, failed() is true and error()
+/// says why (strerror).
 class StdoutWriter {
 public:
   StdoutWriter() = default;
@@ -291,17 +293,30 @@ public:
   bool flush() {
     if (!writeFailed && used > 0 &&
         std::fwrite(buffer, 1, used, stdout) != used)
-      writeFailed = true;
+      fail();
     used = 0;
     return !writeFailed;
   }
+  /// Flushes this buffer and stdout's.
+  bool flushStdout() {
+    if (flush() && std::fflush(stdout) != 0)
+      fail();
+    return !writeFailed;
+  }
   bool failed() const { return writeFailed; }
+  const char *error() const { return std::strerror(writeErrno); }
 
 private:
+  void fail() {
+    writeFailed = true;
+    writeErrno = errno;
+  }
+
   static constexpr size_t kCapacity = size_t(1) << 16;
   char buffer[kCapacity];
   size_t used = 0;
   bool writeFailed = false;
+  int writeErrno = 0;
 };
 
 } // namespace
@@ -358,9 +373,9 @@ static void printTensor(const void *memref, int64_t resultIndex) {
   appendValues(out, view.aligned, view.sizes, view.strides, view.rank, 0,
                view.offset);
   out += '\n';
-  if (!out.flush() || std::fflush(stdout) != 0)
+  if (!out.flushStdout())
     reportMessage("cannot write result " + std::to_string(resultIndex) +
-                  " to the standard output");
+                  " to the standard output: " + out.error());
 }
 
 //===----------------------------------------------------------------------===//

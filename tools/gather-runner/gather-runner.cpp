@@ -39,6 +39,11 @@
 //     N MPI processes: run `mpirun -np N gather-runner ...`. Only rank 0
 //     prints (the others' stdout is discarded); a job of another size, or no
 //     mpirun (for N > 1), is an error.
+//   - Started by an MPI launcher (MPICH's PMI_RANK / PMI_FD), it initializes
+//     MPI first, and every rank takes part in one start-up verdict before the
+//     code runs (gatherMPIAgreeToRun): an error on one rank (invalid
+//     OMP_* settings, a missing file or entry, ...) or ranks started with
+//     different partition plans end every rank with status 1, none waits.
 //
 // Usage: gather-runner file.mlir -e main --entry-point-result=void
 //
@@ -50,6 +55,10 @@
 #include "gather/Runtime/GatherRuntime.h"
 #include "gather/Runtime/RuntimeABI.h"
 #include "gather/Support/Diagnostics.h"
+#include "gather/Support/ToolMain.h"
+#ifdef GATHER_HAVE_MPI_RUNTIME
+#include "gather/Runtime/GatherMPIRuntime.h"
+#endif
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -76,13 +85,119 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/xxhash.h"
 
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
 #include <unistd.h>
 
 using namespace mlir;
+
+//===----------------------------------------------------------------------===//
+// The start-up of an MPI job
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What every rank of an MPI job must agree on before the code runs.
+struct MPIStartUp {
+  /// Whether this process was started by an MPI launcher and initialized
+  /// MPI at the start of main.
+  bool inJob = false;
+  /// Whether this rank has taken part in the verdict (once only).
+  bool agreed = false;
+  /// The partition plan: shard-grid, shard-dim, a hash of the program.
+  int64_t shardGrid = 0;
+  int64_t shardDim = -1;
+  uint64_t programHash = 0;
+};
+} // namespace
+
+static MPIStartUp mpiStartUp;
+
+/// Whether an MPI launcher started this process: MPICH's Hydra (and Slurm's
+/// PMI-2) set PMI_RANK and PMI_FD (or PMI_PORT), PMIx launchers PMIX_RANK.
+static bool isStartedByMPILauncher() {
+  for (const char *name : {"PMI_RANK", "PMI_FD", "PMI_PORT", "PMIX_RANK"})
+    if (std::getenv(name))
+      return true;
+  return false;
+}
+
+/// The start-up verdict of the MPI job (gatherMPIAgreeToRun) with this
+/// rank's `failed`, once: returns only when every rank may run the code (and
+/// `!failed` outside a job), else every rank exits with status 1. After it, a
+/// failure of this rank alone ends the job (abortMPIJob).
+static bool agreeToRun(bool failed) {
+#ifdef GATHER_HAVE_MPI_RUNTIME
+  if (!mpiStartUp.inJob || mpiStartUp.agreed)
+    return !failed;
+  mpiStartUp.agreed = true;
+  gatherMPIAgreeToRun(failed, mpiStartUp.shardGrid, mpiStartUp.shardDim,
+                      mpiStartUp.programHash);
+#endif
+  return !failed;
+}
+
+/// Under an MPI launcher, initializes MPI before anything can fail: a rank
+/// that exits before the others reach MPI_Init leaves them waiting there
+/// forever; after it, a rank's exit ends the job. A rank that ends through
+/// exit() (e.g. the command-line parser's) takes part in the verdict too.
+static void startMPIJob() {
+#ifdef GATHER_HAVE_MPI_RUNTIME
+  if (!isStartedByMPILauncher())
+    return;
+  gatherMPIStartJob();
+  mpiStartUp.inJob = true;
+  std::atexit([] { (void)agreeToRun(/*failed=*/true); });
+#endif
+}
+
+/// A start-up error of this rank (already printed): the verdict, status 1.
+static int failStartUp() {
+  (void)agreeToRun(/*failed=*/true);
+  return 1;
+}
+
+/// Ends the MPI job (every rank) after a failure of this rank alone once the
+/// ranks have agreed to run; returns `status` outside a job.
+static int abortMPIJob(int status) {
+#ifdef GATHER_HAVE_MPI_RUNTIME
+  if (mpiStartUp.inJob && mpiStartUp.agreed && status != 0) {
+    llvm::errs().flush();
+    gatherMPIAbortJob(status);
+  }
+#endif
+  return status;
+}
+
+/// The program's part of the partition plan: a hash (the same in every
+/// process) of the entry and of every op's name, operand and result types
+/// and attributes (not the values of elements attributes: constants, which
+/// do not change the plan, may be large).
+static uint64_t hashProgram(ModuleOp module, const JitRunnerOptions &options) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << options.mainFuncName << ' ' << options.mainFuncType << '\n';
+  module->walk([&](Operation *op) {
+    os << op->getName() << '(';
+    llvm::interleaveComma(op->getOperandTypes(), os);
+    os << ")->(";
+    llvm::interleaveComma(op->getResultTypes(), os);
+    os << ')';
+    for (NamedAttribute attribute : op->getAttrs())
+      if (!isa<ElementsAttr>(attribute.getValue()))
+        os << ' ' << attribute.getName() << '=' << attribute.getValue();
+    os << '\n';
+  });
+  return llvm::xxh3_64bits(text);
+}
+
+//===----------------------------------------------------------------------===//
+// The entry function and the lowering
+//===----------------------------------------------------------------------===//
 
 /// If the entry function `name` takes no arguments and returns tensors,
 /// renames it and puts in its place a function that calls it and prints each
@@ -162,6 +277,8 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
                                         JitRunnerOptions &options) {
   inputIsVerified = true;
   auto module = cast<ModuleOp>(op);
+  if (mpiStartUp.inJob)
+    mpiStartUp.programHash = hashProgram(module, options);
   // No user symbol may take the place of a runtime function, at any level.
   if (failed(gather::verifyRuntimeSymbols(module)))
     return failure();
@@ -271,11 +388,16 @@ translateAndLinkNestedModule(Operation *op, llvm::LLVMContext &context) {
   return mainLLVM;
 }
 
-/// JitRunner's translation to LLVM IR, or --link-nested-modules'.
+/// JitRunner's translation to LLVM IR, or --link-nested-modules'; the last
+/// step before the code runs, so in an MPI job the start-up verdict follows
+/// it.
 static std::unique_ptr<llvm::Module>
 buildLLVMModule(Operation *op, llvm::LLVMContext &context) {
-  return linkNestedModules ? translateAndLinkNestedModule(op, context)
-                           : translateModuleToLLVMIR(op, context);
+  std::unique_ptr<llvm::Module> module =
+      linkNestedModules ? translateAndLinkNestedModule(op, context)
+                        : translateModuleToLLVMIR(op, context);
+  (void)agreeToRun(/*failed=*/!module);
+  return module;
 }
 
 /// Until the input is verified, an error from an op's verifier (worded
@@ -289,6 +411,7 @@ static void reportInvalidInputIR(MLIRContext *context) {
     gather::printDiagnostic(llvm::errs(), diag);
     llvm::errs() << "error: invalid input IR: the verifier rejects it\n";
     llvm::errs().flush();
+    (void)agreeToRun(/*failed=*/true);
     std::_Exit(1);
   });
 }
@@ -330,9 +453,21 @@ static void handleRuntimeError(const char *message, void * /*userData*/) {
   std::fflush(stdout);
   std::fprintf(stderr, "%s\n", message);
   std::fflush(stderr);
-  if (onRuntimeError == OnRuntimeError::Exit)
+  if (onRuntimeError == OnRuntimeError::Exit) {
+#ifdef GATHER_HAVE_MPI_RUNTIME
+    // (Every rank runs the same code: all of them end here.)
+    if (mpiStartUp.inJob)
+      gatherMPIExit(1);
+#endif
     std::_Exit(1); // Inside JIT-compiled code: no static destructors.
+  }
   sawRuntimeError = true;
+}
+
+/// Prints `error: <message>` with one write (the ranks of an MPI job print
+/// to one stream at the same time).
+static void printError(const llvm::Twine &message) {
+  llvm::errs() << ("error: " + message + "\n").str();
 }
 
 /// The value of the first of `names` set in the environment, as an integer;
@@ -364,15 +499,15 @@ static bool setUpMPIJob(const gather::ONNXToLLVMPipelineOptions &options) {
     return true;
   int64_t grid = options.shardGrid;
   if (size < 0 && grid != 1) {
-    llvm::errs() << "error: shard-grid=" << grid << " runs on " << grid
-                 << " MPI processes: start it with mpirun -np " << grid
-                 << " gather-runner ...\n";
+    printError("shard-grid=" + llvm::Twine(grid) + " runs on " +
+               llvm::Twine(grid) + " MPI processes: start it with mpirun -np " +
+               llvm::Twine(grid) + " gather-runner ...");
     return false;
   }
   if (size >= 0 && size != grid) {
-    llvm::errs() << "error: shard-grid=" << grid << ", but the MPI job has "
-                 << size << " processes: run it with mpirun -np " << grid
-                 << "\n";
+    printError("shard-grid=" + llvm::Twine(grid) + ", but the MPI job has " +
+               llvm::Twine(size) + " processes: run it with mpirun -np " +
+               llvm::Twine(grid));
     return false;
   }
   return true;
@@ -411,13 +546,35 @@ static bool checkSharedLibs(int argc, char **argv) {
       std::error_code error = llvm::sys::fs::status(path, status);
       if (!error && llvm::sys::fs::is_regular_file(status))
         continue;
-      llvm::errs() << "error: --shared-libs: cannot load '" << path
-                   << "': " << (error ? error.message() : "not a regular file")
-                   << "\n";
+      printError("--shared-libs: cannot load '" + path +
+                 "': " + (error ? error.message() : "not a regular file"));
       ok = false;
     }
   }
   return ok;
+}
+
+/// After the run: whether whatever else wrote to the standard output
+/// (JitRunner's llvm::outs(), the MLIR runner utilities' stdio and std::cout,
+/// which is synchronized with stdio) reached it; if not, an error unless
+/// `quiet` (the printer has reported it).
+static bool checkStandardOutput(bool quiet) {
+  llvm::outs().flush();
+  std::error_code error = llvm::outs().error();
+  llvm::outs().clear_error(); // (Else a fatal error at exit.)
+  bool ok = !error;
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    ok = false;
+    // (A write that failed earlier set errno then; a failing flush now.)
+    if (errno != 0)
+      error = std::error_code(errno, std::generic_category());
+  }
+  if (ok || quiet)
+    return ok;
+  printError("cannot write the results to the standard output" +
+             (error ? ": " + error.message() : std::string()));
+  return false;
 }
 
 static bool isOptLevelFlag(llvm::StringRef arg) {
@@ -425,8 +582,12 @@ static bool isOptLevelFlag(llvm::StringRef arg) {
   return arg == "O0" || arg == "O1" || arg == "O2" || arg == "O3";
 }
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM initLLVM(argc, argv);
+static int toolMain(int argc, char **argv) {
+  startMPIJob();
+  // A closed standard output is a write error, reported (the printer's
+  // "cannot write result 0 ...", checkStandardOutput), not SIGPIPE.
+  llvm::InitLLVM initLLVM(argc, argv, /*InstallPipeSignalExitHandler=*/false);
+  std::signal(SIGPIPE, SIG_IGN);
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   llvm::InitializeNativeTargetAsmParser();
@@ -457,12 +618,12 @@ int main(int argc, char **argv) {
   // Before libomp starts (in the first parallel region): it aborts or hangs
   // on some invalid thread settings.
   if (llvm::Error error = gather::checkOpenMPEnvironment()) {
-    llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
-    return 1;
+    printError(llvm::toString(std::move(error)));
+    return failStartUp();
   }
 
   if (!checkSharedLibs(argc, argv))
-    return 1;
+    return failStartUp();
   // --pipeline-options is needed before JitRunnerMain parses the command
   // line: find it here (the last one counts, as for any option), parse it
   // once.
@@ -472,12 +633,13 @@ int main(int argc, char **argv) {
   auto options =
       gather::ONNXToLLVMPipelineOptions::createFromString(optionsText);
   if (!options) { // (The option parser printed why.)
-    llvm::errs() << "error: invalid onnx-to-llvm pipeline options: '"
-                 << optionsText << "'\n";
-    return 1;
+    printError("invalid onnx-to-llvm pipeline options: '" + optionsText + "'");
+    return failStartUp();
   }
+  mpiStartUp.shardGrid = options->shardGrid;
+  mpiStartUp.shardDim = options->shardDim;
   if (!setUpMPIJob(*options))
-    return 1;
+    return failStartUp();
   // The target CPU (target-cpu, else the host) decides the form of the
   // gathers; code for another CPU must run here too. Unless the form uses
   // hardware gathers, JitRunner's target machine (the host's) gets
@@ -489,8 +651,8 @@ int main(int argc, char **argv) {
     llvm::Error error =
         target ? (*target)->checkRunsOnHost() : target.takeError();
     if (error) {
-      llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
-      return 1;
+      printError(llvm::toString(std::move(error)));
+      return failStartUp();
     }
     if (!(*target)->usesHardwareGathers(options->gatherForm))
       args.insert(args.begin() + 1, preferNoGather);
@@ -502,5 +664,18 @@ int main(int argc, char **argv) {
   config.llvmModuleBuilder = buildLLVMModule;
   int status = JitRunnerMain(static_cast<int>(args.size()), args.data(),
                              registry, config);
+  // Before the verdict (buildLLVMModule): a start-up error; after it, a
+  // failure of this rank alone (compiling, linking) ends the MPI job.
+  if (status != 0 && !mpiStartUp.agreed)
+    return failStartUp();
+  status = abortMPIJob(status);
+  if (status == 0 && !checkStandardOutput(/*quiet=*/sawRuntimeError))
+    return 1;
   return status == 0 && sawRuntimeError ? 1 : status;
+}
+
+// Out of memory (the JIT's section memory included) and fatal errors as
+// errors with exit status 1, a large stack.
+int main(int argc, char **argv) {
+  return gather::runToolMain(argc, argv, toolMain);
 }

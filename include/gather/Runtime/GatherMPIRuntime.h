@@ -31,6 +31,36 @@ extern "C" {
 /// processes), so all of them end with status 1 and none is killed.
 void gatherMPIInit(int64_t numProcesses);
 
+// For hosts started by an MPI launcher (gather-runner): a process that fails
+// before the others reach MPI_Init, or that exits alone, leaves them waiting
+// forever. A host therefore calls gatherMPIStartJob before anything can
+// fail, gatherMPIAgreeToRun once on every rank before it runs the code (also
+// on the ranks that failed), and gatherMPIAbortJob for a failure of its own
+// after that.
+
+/// Initializes MPI (MPI_Init; MPI_Finalize then runs at exit) unless it is
+/// already; gatherMPIInit then only checks the job's size.
+void gatherMPIStartJob(void);
+
+/// The start-up verdict, collective over MPI_COMM_WORLD: every rank passes
+/// whether it failed its start-up checks (after printing why) and its
+/// partition plan: `shardGrid`, `shardDim` and a hash of the program
+/// (`programHash`: its entry, shapes and attributes). Returns when no rank
+/// failed and all plans are equal. Otherwise every rank that has not failed
+/// itself prints an error naming the failed ranks, or every rank one naming
+/// the plans of the ranks, and every rank finalizes MPI and exits with
+/// status 1.
+void gatherMPIAgreeToRun(int failed, int64_t shardGrid, int64_t shardDim,
+                         uint64_t programHash);
+
+/// Ends this process as every other one that reaches the same error (the
+/// code is the same on every rank): MPI finalized, exit status `status`.
+void gatherMPIExit(int status);
+
+/// Ends every process of the job with `status` (MPI_Abort), for a failure of
+/// this process alone after gatherMPIAgreeToRun.
+void gatherMPIAbortJob(int status);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,6 +6,7 @@
 
 #include "gather/Target/ONNX/ImportONNX.h"
 #include "BuildTestMain.h"
+#include "FunctionCalls.h"
 #include "ONNXChecker.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
 #include "gather/Runtime/RuntimeABI.h"
@@ -631,6 +632,12 @@ OwningOpRef<ModuleOp> Importer::import(const ::onnx::ModelProto &model,
   }
   if (failed(checkOpsets(model)))
     return nullptr;
+  // Before the checker and shape inference, which would recurse without end.
+  std::string callError = gather::detail::checkONNXFunctionCalls(model);
+  if (!callError.empty()) {
+    error(callError);
+    return nullptr;
+  }
   std::string checkError = gather::detail::checkONNXModel(model);
   if (!checkError.empty()) {
     error("the ONNX checker rejects the model: ") << checkError;

@@ -15,6 +15,7 @@
 #include "StandInONNXDialect.h"
 
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Support/ToolMain.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
@@ -22,7 +23,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   if (argc == 2 &&
       llvm::StringRef(argv[1]) == "--print-onnx-and-gather-names") {
     llvm::outs() << standin::describeONNXAndGatherNames() << "\n";
@@ -37,4 +38,9 @@ int main(int argc, char **argv) {
   gather::registerONNXToLLVMPipelineExtensions(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "gather's passes with a stand-in onnx dialect\n", registry));
+}
+
+// Out of memory and fatal errors as errors with exit status 1, a large stack.
+int main(int argc, char **argv) {
+  return gather::runToolMain(argc, argv, toolMain);
 }

@@ -1,0 +1,37 @@
+//===- FunctionCalls.h - Calls between model-local functions ----*- C++ -*-===//
+//
+// Part of the gather project.
+//
+//===----------------------------------------------------------------------===//
+//
+// libonnx's checker and shape inference inline model-local functions
+// (ModelProto.functions) recursively, without a limit: a function that calls
+// itself, directly or through others, recurses until the stack overflows.
+// The importer checks the calls between them first.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_LIB_TARGET_ONNX_FUNCTIONCALLS_H
+#define GATHER_LIB_TARGET_ONNX_FUNCTIONCALLS_H
+
+#include <onnx/onnx_pb.h>
+
+#include <string>
+
+namespace gather::detail {
+
+/// The deepest nesting of calls between model-local functions the importer
+/// accepts (libonnx inlines each level on the stack).
+inline constexpr int kMaxONNXFunctionNesting = 100;
+
+/// Checks the calls between the model-local functions of `model` (a node,
+/// also in a subgraph, whose domain and op type name a function of the
+/// model calls it). Returns "" when no function calls itself, directly or
+/// through others, and calls nest at most kMaxONNXFunctionNesting deep;
+/// otherwise an error naming the functions, e.g. "model-local function
+/// 'local.F' calls itself (local.F -> local.G -> local.F) ...".
+std::string checkONNXFunctionCalls(const onnx::ModelProto &model);
+
+} // namespace gather::detail
+
+#endif // GATHER_LIB_TARGET_ONNX_FUNCTIONCALLS_H
