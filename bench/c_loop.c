@@ -1,5 +1,7 @@
 /*===- c_loop.c - The plain C GatherElements loop (the practical limit) ----===*
  *
+ * SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ *
  * Part of the gather project. bench/CMakeLists.txt compiles this file once
  * per "C form" (a set of clang flags: -O3 -march=native with or without
  * OpenMP, -mno-gather, -fno-vectorize), each time with GATHER_C_FORM set to

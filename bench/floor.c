@@ -1,5 +1,7 @@
 /*===- floor.c - The memory floor: the gather's bytes, streamed ------------===*
  *
+ * SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ *
  * Part of the gather project. Compiled with -O3 -march=native -fopenmp.
  *
  * A kernel that moves the bytes a gather must move, with no gather: it reads

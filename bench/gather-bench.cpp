@@ -1,6 +1,9 @@
 //===- gather-bench.cpp - Our JIT kernel, the C loops and the floor -------===//
 //
 // Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 //

@@ -1,6 +1,9 @@
 //===- gather-mpi-bench.cpp - The kernel partitioned over MPI processes ---===//
 //
 // Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 //

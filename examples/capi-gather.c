@@ -1,6 +1,9 @@
 /*===- capi-gather.c - gather's dialect and pipeline from C ---------------===*\
 |*                                                                            *|
 |* Part of the gather project (an example of using an installed gather).      *|
+|* Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for        *|
+|* license information.                                                       *|
+|* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception                    *|
 |*                                                                            *|
 |* Loads the onnx dialect into an MlirContext through gather's C API, parses  *|
 |* the first example of the ONNX GatherElements spec, lowers it with the      *|

@@ -1,6 +1,9 @@
 //===- my-opt.cpp - A downstream mlir-opt with gather ---------------------===//
 //
 // Part of the gather project (an example of using an installed gather).
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 //

@@ -1,6 +1,9 @@
 //===- JitCompiler.cpp - Compile onnx IR to a callable JIT kernel ---------===//
 //
 // Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 

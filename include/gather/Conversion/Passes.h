@@ -1,6 +1,9 @@
 //===- Passes.h - Conversion passes of gather -------------------*- C++ -*-===//
 //
 // Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 //

@@ -1,6 +1,9 @@
 //===- JitCompiler.h - Compile onnx IR to a callable JIT kernel -*- C++ -*-===//
 //
 // Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 //

@@ -1,6 +1,9 @@
 //===- ONNXDialect.cpp - The onnx dialect and its types -------------------===//
 //
 // Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,9 @@
 //===- BuildTestMain.cpp - A @main that runs an imported ONNX graph -------===//
 //
 // Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 //

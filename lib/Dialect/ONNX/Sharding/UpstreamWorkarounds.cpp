@@ -1,6 +1,9 @@
 //===- UpstreamWorkarounds.cpp - What MLIR 22.1's shard path lacks --------===//
 //
 // Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 //

@@ -1,6 +1,9 @@
 //===- UpstreamWorkarounds.h - What MLIR 22.1 lacks -------------*- C++ -*-===//
 //
 // Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 //

@@ -1,6 +1,9 @@
 //===- StandInONNXDialect.cpp - A stand-in `onnx` dialect -----------------===//
 //
 // Part of the gather project (tests only).
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 
