@@ -99,8 +99,15 @@ public:
     if (!dataType && !indicesType)
       return opError() << "cannot be lowered with both 'data' and 'indices' "
                           "unranked: the rank is unknown";
-    // rank(data) = rank(indices): the ranked operand gives it (verified).
+    // rank(data) = rank(indices): the ranked operand gives it (verified),
+    // or the source of a tensor.cast does: then `axis` was not checked
+    // against it, and is now, in the verifier's words.
     int64_t rank = dataType ? dataType.getRank() : indicesType.getRank();
+    if (axis < -rank || axis >= rank)
+      return opError() << "attribute 'axis' = " << axis << " is out of range ["
+                       << -rank << ", " << rank - 1 << "] for operand '"
+                       << (dataType ? "data" : "indices") << "' of rank "
+                       << rank << " (seen through tensor.cast)";
     if (axis < 0)
       axis += rank;
 

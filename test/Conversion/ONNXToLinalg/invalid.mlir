@@ -43,6 +43,35 @@ func.func @rank_mismatch_through_cast() -> tensor<1x2xf32> {
 
 // -----
 
+// Both operands unranked, the rank learned through tensor.cast: `axis` is
+// checked against it (it read the shape out of bounds, or gathered along a
+// wrong axis with exit status 0).
+func.func @axis_too_big_through_cast() -> tensor<*xi8> {
+  %d = arith.constant dense<[[1, 2, 3, 4], [5, 6, 7, 8]]> : tensor<2x4xi8>
+  %i = arith.constant dense<[[0, 1], [0, 1]]> : tensor<2x2xi64>
+  %c = tensor.cast %d : tensor<2x4xi8> to tensor<*xi8>
+  %ci = tensor.cast %i : tensor<2x2xi64> to tensor<*xi64>
+  // expected-error @+2 {{failed to legalize operation 'onnx.GatherElements' that was explicitly marked illegal}}
+  // expected-error @+1 {{'onnx.GatherElements' op attribute 'axis' = 7 is out of range [-2, 1] for operand 'data' of rank 2 (seen through tensor.cast)}}
+  %r = onnx.GatherElements %c, %ci axis = 7 : tensor<*xi8>, tensor<*xi64> -> tensor<*xi8>
+  return %r : tensor<*xi8>
+}
+
+// -----
+
+func.func @axis_too_small_through_cast() -> tensor<*xi8> {
+  %d = arith.constant dense<[[1, 2, 3, 4], [5, 6, 7, 8]]> : tensor<2x4xi8>
+  %i = arith.constant dense<[[0, 1], [0, 1]]> : tensor<2x2xi64>
+  %c = tensor.cast %d : tensor<2x4xi8> to tensor<*xi8>
+  %ci = tensor.cast %i : tensor<2x2xi64> to tensor<*xi64>
+  // expected-error @+2 {{failed to legalize operation 'onnx.GatherElements' that was explicitly marked illegal}}
+  // expected-error @+1 {{'onnx.GatherElements' op attribute 'axis' = -3 is out of range [-2, 1] for operand 'data' of rank 2 (seen through tensor.cast)}}
+  %r = onnx.GatherElements %c, %ci axis = -3 : tensor<*xi8>, tensor<*xi64> -> tensor<*xi8>
+  return %r : tensor<*xi8>
+}
+
+// -----
+
 // Also in a nested module, and a definition (with a body) is not the
 // runtime's function either.
 module @inner {
