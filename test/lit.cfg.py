@@ -16,6 +16,16 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.gather_obj_root, "test")
 config.excludes = ["Inputs", "lib", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 
+# No test runs forever: one that hangs fails after 10 minutes (lit's
+# per-test timeout, which needs psutil: utils/setup.sh installs it), unless
+# lit's --timeout says otherwise.
+if lit_config.maxIndividualTestTime == 0:
+    supported, why = lit_config.maxIndividualTestTimeIsSupported
+    if supported:
+        lit_config.maxIndividualTestTime = 600
+    else:
+        lit_config.warning(f"tests run without a time limit: {why}")
+
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -98,7 +108,8 @@ for flag in ("avx512_fp16",):
 
 # Named target CPUs whose code runs on this host (gather-runner checks it:
 # TargetInfo::checkRunsOnHost): `runs-<cpu>` features for the tests that JIT
-# code for them (docs/CodeShape.md). The probes run in parallel.
+# code for them (docs/CodeShape.md). The probes run in parallel, in the
+# tests' environment (under ASan, UCX's mmap hooks must be off).
 runner = os.path.join(config.gather_obj_root, "bin", "gather-runner")
 if config.enable_execution_engine and os.path.exists(runner):  # (not in build-tsan/)
     import subprocess
@@ -107,7 +118,8 @@ if config.enable_execution_engine and os.path.exists(runner):  # (not in build-t
         probe.write("func.func @main() {\n  return\n}\n")
     probes = {cpu: subprocess.Popen([runner, probe.name, "-e", "main", "--entry-point-result=void",
                                      f"--pipeline-options=target-cpu={cpu}"],
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                    env=dict(os.environ, **config.environment))
               for cpu in ("skylake-avx512", "znver4", "haswell", "sapphirerapids")}
     for cpu, process in probes.items():
         if process.wait() == 0:

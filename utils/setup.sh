@@ -24,6 +24,8 @@ packages=(
   # the sanitizer build and the fuzzers (ASan, UBSan, libFuzzer runtimes) and
   # the differential tests' oracle (numpy, for /usr/bin/python3)
   libclang-rt-22-dev python3-numpy
+  # lit's per-test time limit (test/lit.cfg.py)
+  python3-psutil
 )
 
 missing=()

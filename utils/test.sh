@@ -17,6 +17,7 @@ build=${BUILD_DIR:-$root/build}
 asan_build=${ASAN_BUILD_DIR:-$root/build-asan}
 tsan_build=${TSAN_BUILD_DIR:-$root/build-tsan}
 lit=/usr/lib/llvm-22/bin/lit
+stage() { echo "test.sh: $1 ($SECONDS s since the start)"; }
 
 fail() {
   echo "error: $1" >&2
@@ -25,9 +26,11 @@ fail() {
 }
 
 "$root/utils/setup.sh" || fail "installing the dependencies failed"
+stage "building $build"
 "$root/utils/build.sh" || fail "the build failed"
 builds=("$build")
 if [ "${GATHER_SANITIZERS:-0}" = 1 ]; then
+  stage "building $asan_build"
   BUILD_DIR=$asan_build "$root/utils/build.sh" \
     '-DLLVM_USE_SANITIZER=Address;Undefined' \
     '-DLLVM_UBSAN_FLAGS=-fsanitize=undefined -fno-sanitize-recover=all' \
@@ -35,6 +38,7 @@ if [ "${GATHER_SANITIZERS:-0}" = 1 ]; then
   builds+=("$asan_build")
   # ThreadSanitizer: only what the thread tests run (the kernel API from
   # many threads); only those tests run there.
+  stage "building $tsan_build"
   BUILD_DIR=$tsan_build GATHER_BUILD_TARGETS=gather-jit-threads \
     "$root/utils/build.sh" -DLLVM_USE_SANITIZER=Thread \
     || fail "the ThreadSanitizer build failed"
@@ -44,6 +48,7 @@ results=()
 run_lit() { # build directory, extra lit arguments...
   local b=$1
   shift
+  stage "testing $b"
   rm -f "$b/test/results.json"
   "$lit" -sv -o "$b/test/results.json" "$@" "$b/test"
   lit_status=$?
@@ -57,6 +62,7 @@ if [ "${GATHER_SANITIZERS:-0}" = 1 ]; then
   run_lit "$tsan_build" --filter 'jit-threads'
 fi
 
+stage "done"
 /usr/bin/python3 - "${results[@]}" <<'PY'
 import json, os, sys
 passed = failed = skipped = 0
