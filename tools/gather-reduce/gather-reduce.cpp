@@ -228,9 +228,15 @@ static int reduceInChildProcess(int argc, char **argv,
   if (child < 0)
     return reduce(argc, argv, wrapper);
   if (child == 0) {
+    // The child of a multithreaded process ends without exit handlers or
+    // static destructors (only this thread was copied: the others' objects
+    // would look leaked to LeakSanitizer, whose report then aborts into
+    // LLVM's crash handler and, under ASan, never ends).
     int status = reduce(argc, argv, wrapper);
     llvm::outs().flush();
-    std::exit(status);
+    llvm::errs().flush();
+    std::fflush(nullptr);
+    ::_exit(status);
   }
   int status = 0;
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {

@@ -2,12 +2,13 @@
 // (--test-timeout, default 60 s): a test that hangs on the input is an error
 // (before: gather-reduce waited forever), and the test's process group is
 // killed with it; a candidate on which it times out is not interesting (the
-// candidates without @ranked here).
+// candidates without @ranked here; 5 s, as gather-opt on a loaded machine
+// under ASan may take more than 1 s).
 // RUN: not gather-reduce %s '--reduction-tree=traversal-mode=0 test=%S/Inputs/hang.sh' --test-timeout=1 2>&1 | FileCheck %s --check-prefix=INPUT
 // The same with the pass in a textual pipeline, the option's value apart.
 // RUN: not gather-reduce %s --pass-pipeline='builtin.module(reduction-tree{traversal-mode=0 test=%S/Inputs/hang.sh})' --test-timeout 1 2>&1 | FileCheck %s --check-prefix=INPUT
 // INPUT: gather-reduce: error: the interestingness test ran longer than --test-timeout=1 seconds on the input: raise --test-timeout (0: no limit)
-// RUN: gather-reduce %s '--reduction-tree=traversal-mode=0 test=%S/Inputs/hang-without-ranked.sh test-arg=%gather_obj_root/bin/gather-opt' --test-timeout=1 | FileCheck %s
+// RUN: gather-reduce %s '--reduction-tree=traversal-mode=0 test=%S/Inputs/hang-without-ranked.sh test-arg=%gather_obj_root/bin/gather-opt' --test-timeout=5 | FileCheck %s
 // CHECK: func.func @ranked
 // CHECK: func.func @both_unranked
 // The input must be interesting (/bin/true: never).
