@@ -123,10 +123,11 @@ static int runKernels(MlirContext context) {
          out[3], out[4], out[5]);
 
   int reports = 0;
-  gatherSetErrorHandler(recordReport, &reports);
+  if (mlirLogicalResultIsFailure(mlirGatherSetKernelErrorHandler(
+          engine, recordReport, &reports, printError, "handler error")))
+    return 1;
   indices[4] = 7;
   gather(&dataRef, &indicesRef, &outRef);
-  gatherSetErrorHandler(NULL, NULL);
   printf("reports: %d\n", reports);
   mlirExecutionEngineDestroy(engine);
 

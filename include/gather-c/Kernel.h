@@ -13,8 +13,9 @@
 |* up, call them on the caller's buffers and destroy it with MLIR's upstream  *|
 |* C API (mlir-c/ExecutionEngine.h, exported by libGatherCAPI.so too).        *|
 |* Errors are values: a failed MlirLogicalResult and one message given to the *|
-|* caller's callback. Run-time reports (bad index values) go to the handler   *|
-|* of gather/Runtime/GatherRuntime.h (gatherSetErrorHandler).                 *|
+|* caller's callback. Run-time reports (bad index values) go to the kernel's  *|
+|* handler (mlirGatherSetKernelErrorHandler) or the process's                 *|
+|* (gatherSetErrorHandler in gather/Runtime/GatherRuntime.h).                 *|
 |*                                                                            *|
 |* The same thread-safety contract as the C++ API holds (JitCompiler.h).      *|
 |*                                                                            *|
@@ -26,6 +27,8 @@
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
+
+#include "gather/Runtime/GatherRuntime.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -57,6 +60,17 @@ mlirGatherCompileModule(MlirModule module, MlirStringRef pipelineOptions,
 MLIR_CAPI_EXPORTED MlirLogicalResult mlirGatherCompileSource(
     MlirContext context, MlirStringRef source, MlirStringRef bufferName,
     MlirStringRef pipelineOptions, int optLevel, MlirExecutionEngine *engine,
+    MlirStringCallback errorCallback, void *userData);
+
+/// Gives the kernel compiled into `engine` (by the functions above) its own
+/// run-time error handler (GatherErrorHandler, gather/Runtime/
+/// GatherRuntime.h): its reports, from any thread, go to `handler` with
+/// `userData` instead of the process's handler (gatherSetErrorHandler); a
+/// null `handler` sends them to the process's handler again. Fails, with the
+/// message given to `errorCallback` (may be null), only for an engine these
+/// functions did not make.
+MLIR_CAPI_EXPORTED MlirLogicalResult mlirGatherSetKernelErrorHandler(
+    MlirExecutionEngine engine, GatherErrorHandler handler, void *handlerData,
     MlirStringCallback errorCallback, void *userData);
 
 #ifdef __cplusplus

@@ -102,3 +102,15 @@ mlirGatherCompileSource(MlirContext context, MlirStringRef source,
                            unwrap(bufferName));
                      });
 }
+
+MlirLogicalResult mlirGatherSetKernelErrorHandler(
+    MlirExecutionEngine engine, GatherErrorHandler handler, void *handlerData,
+    MlirStringCallback errorCallback, void *userData) {
+  if (mlirExecutionEngineIsNull(engine))
+    return fail("mlirGatherSetKernelErrorHandler: a null engine", errorCallback,
+                userData);
+  if (llvm::Error error =
+          gather::setKernelErrorHandler(*unwrap(engine), handler, handlerData))
+    return fail(llvm::toString(std::move(error)), errorCallback, userData);
+  return mlirLogicalResultSuccess();
+}

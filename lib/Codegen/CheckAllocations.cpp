@@ -13,6 +13,7 @@
 
 #include "gather/Codegen/Passes.h"
 #include "gather/Runtime/RuntimeABI.h"
+#include "gather/Runtime/RuntimeReporter.h"
 #include "gather/Support/CheckedSize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -52,13 +53,13 @@ std::optional<int64_t> getElementBytes(Type type) {
   return std::nullopt;
 }
 
-/// The buffer of `alloc` for the report: its source location as
-/// `file:line:col` ("" if it has none) and "<name> (<type>)" with the op's
-/// name if its location has one (a NameLoc, as convert-onnx-to-linalg gives
-/// its result buffers), or just the type; another kind of location is
-/// added as ` at <loc>`.
-std::pair<std::string, std::string> describe(memref::AllocOp alloc) {
-  std::string location, what;
+/// The buffer of `alloc` for the report: the location of its report site
+/// (its source location if that is `file:line:col`, otherwise unknown) and
+/// "<name> (<type>)" with the op's name if its location has one (a NameLoc,
+/// as convert-onnx-to-linalg gives its result buffers), or just the type;
+/// another kind of location is added as ` at <loc>`.
+std::pair<Location, std::string> describe(memref::AllocOp alloc) {
+  std::string what;
   llvm::raw_string_ostream os(what);
   Location loc = alloc.getLoc();
   if (auto named = dyn_cast<NameLoc>(loc)) {
@@ -67,13 +68,11 @@ std::pair<std::string, std::string> describe(memref::AllocOp alloc) {
   } else {
     os << alloc.getType();
   }
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
-    location = (fileLoc.getFilename().getValue() + ":" +
-                Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()))
-                   .str();
-  else if (!isa<UnknownLoc>(loc))
+  if (isa<FileLineColLoc>(loc))
+    return {loc, what};
+  if (!isa<UnknownLoc>(loc))
     os << " at " << loc;
-  return {location, what};
+  return {UnknownLoc::get(alloc.getContext()), what};
 }
 
 struct CheckAllocationsPass
@@ -106,11 +105,10 @@ struct CheckAllocationsPass
         state.symbols = std::make_unique<SymbolTable>(module);
       }
       auto [location, what] = describe(alloc);
-      auto global = [&](const std::string &text) {
-        return getOrCreateString(text, alloc.getLoc(), module, *state.symbols,
-                                 state.strings);
-      };
-      guard(alloc, state.report, global(location), global(what));
+      LLVM::GlobalOp site = gather::getOrCreateLocationGlobal(module, location);
+      guard(alloc, state.report, site,
+            getOrCreateString(what, alloc.getLoc(), module, *state.symbols,
+                              state.strings));
     }
   }
 
@@ -138,13 +136,13 @@ private:
   /// one unconditional call of the report with a "failed" flag (no branch
   /// in the IR: lowering one scf.if per allocation to control flow would
   /// take time quadratic in their number in one block).
-  void guard(memref::AllocOp alloc, func::FuncOp report,
-             LLVM::GlobalOp location, LLVM::GlobalOp description) {
+  void guard(memref::AllocOp alloc, func::FuncOp report, LLVM::GlobalOp site,
+             LLVM::GlobalOp description) {
     Location loc = alloc.getLoc();
     OpBuilder b(alloc);
     MemRefType type = alloc.getType();
     Type i64 = b.getI64Type();
-    Value where = LLVM::AddressOfOp::create(b, loc, location);
+    Value where = LLVM::AddressOfOp::create(b, loc, site);
     Value what = LLVM::AddressOfOp::create(b, loc, description);
     auto reportIf = [&](Value failed, Value bytes) {
       Value flag = arith::ExtUIOp::create(b, loc, b.getI32Type(), failed);

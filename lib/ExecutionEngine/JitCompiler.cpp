@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/ExecutionEngine/JitCompiler.h"
+#include "gather/Runtime/RuntimeABI.h"
+#include "gather/Runtime/RuntimeReporter.h"
 #include "gather/Support/Diagnostics.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -222,6 +224,9 @@ gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
     buildONNXToLLVMPipeline(pm, options);
     if (failed(pm.run(module)))
       return diagnostics.error("the onnx-to-llvm pipeline failed");
+    // Every kernel has an error sink (setKernelErrorHandler), reports or not.
+    if (failed(getOrCreateErrorSinkGlobal(module)))
+      return diagnostics.error("the kernel cannot have an error sink");
   }
 
   // The target's CPU and features, for both the LLVM IR optimizer and code
@@ -284,6 +289,21 @@ gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
               "': " + llvm::toString(address.takeError()));
   }
   return std::move(*engine);
+}
+
+llvm::Error gather::setKernelErrorHandler(ExecutionEngine &engine,
+                                          GatherErrorHandler handler,
+                                          void *userData) {
+  auto sink = engine.lookup(kErrorSinkName);
+  if (!sink)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "setKernelErrorHandler: the engine has no '" + kErrorSinkName.str() +
+            "' (not compiled by compileAndJit): " +
+            llvm::toString(sink.takeError()));
+  gatherSetKernelErrorHandler(static_cast<GatherErrorSink *>(*sink), handler,
+                              userData);
+  return llvm::Error::success();
 }
 
 llvm::StringRef gather::getKernelBufferName(llvm::StringRef source) {

@@ -24,18 +24,24 @@ static void defaultErrorHandler(const char *message, void * /*userData*/) {
 }
 
 /// Passes `<location>: error: <message>` (`error: <message>` without a
-/// location), the form of the compiler's diagnostics, to the handler.
-static void report(const char *location, const std::string &message) {
+/// location), the form of the compiler's diagnostics, to the handler of
+/// `site`'s module, or the process's.
+static void report(const GatherReportSite *site, const std::string &message) {
   std::string text;
-  if (location && *location)
-    text = std::string(location) + ": ";
+  if (site && site->location[0])
+    text = std::string(site->location) + ": ";
   text += "error: " + message;
   GatherErrorHandler handler;
   void *userData;
   {
     std::lock_guard<std::mutex> lock(errorHandlerMutex);
-    handler = errorHandler ? errorHandler : defaultErrorHandler;
-    userData = errorHandlerUserData;
+    if (site && site->sink && site->sink->handler) {
+      handler = site->sink->handler;
+      userData = site->sink->userData;
+    } else {
+      handler = errorHandler ? errorHandler : defaultErrorHandler;
+      userData = errorHandlerUserData;
+    }
   }
   handler(text.c_str(), userData);
 }
@@ -61,6 +67,16 @@ extern "C" void gatherSetErrorHandler(GatherErrorHandler handler,
   errorHandlerUserData = userData;
 }
 
+extern "C" void gatherSetKernelErrorHandler(GatherErrorSink *sink,
+                                            GatherErrorHandler handler,
+                                            void *userData) {
+  if (!sink)
+    return;
+  std::lock_guard<std::mutex> lock(errorHandlerMutex);
+  sink->handler = handler;
+  sink->userData = handler ? userData : nullptr;
+}
+
 /// The start of every report of the op: `'onnx.GatherElements' op ` (the
 /// words of the verifier's diagnostics).
 static constexpr const char *kOpPrefix = "'onnx.GatherElements' op ";
@@ -71,78 +87,81 @@ static std::string validRange(int64_t axis, int64_t axisSize) {
          " of size " + std::to_string(axisSize);
 }
 
-extern "C" void gatherReportIndexError(const char *location, int64_t value,
-                                       const int64_t *position, int64_t rank,
-                                       int64_t axis, int64_t axisSize) {
+extern "C" void gatherReportIndexError(const GatherReportSite *site,
+                                       int64_t value, const int64_t *position,
+                                       int64_t rank, int64_t axis,
+                                       int64_t axisSize) {
   std::string message = std::string(kOpPrefix) +
                         "operand 'indices' holds value " +
                         std::to_string(value) + " at position [";
   for (int64_t d = 0; d < rank; ++d)
     message += (d ? ", " : "") + std::to_string(position[d]);
   message += "], " + validRange(axis, axisSize);
-  report(location, message);
+  report(site, message);
 }
 
-extern "C" void gatherReportIndexErrorsOmitted(const char *location,
+extern "C" void gatherReportIndexErrorsOmitted(const GatherReportSite *site,
                                                int64_t count, int64_t axis,
                                                int64_t axisSize) {
-  report(location, std::string(kOpPrefix) + "operand 'indices' holds " +
-                       std::to_string(count) + " more value" +
-                       (count == 1 ? "" : "s") + " " +
-                       validRange(axis, axisSize) + " (not listed)");
+  report(site, std::string(kOpPrefix) + "operand 'indices' holds " +
+                   std::to_string(count) + " more value" +
+                   (count == 1 ? "" : "s") + " " + validRange(axis, axisSize) +
+                   " (not listed)");
 }
 
-extern "C" void gatherReportShapeError(const char *location, int64_t dim,
-                                       int64_t indicesSize, int64_t dataSize,
-                                       int64_t axis) {
-  report(location,
-         std::string(kOpPrefix) + "operand 'indices' has size " +
-             std::to_string(indicesSize) + " in dimension " +
-             std::to_string(dim) + ", larger than size " +
-             std::to_string(dataSize) +
-             " of operand 'data' there; only along the axis (dimension " +
-             std::to_string(axis) + ") may 'indices' be larger than 'data'");
+extern "C" void gatherReportShapeError(const GatherReportSite *site,
+                                       int64_t dim, int64_t indicesSize,
+                                       int64_t dataSize, int64_t axis) {
+  report(site, std::string(kOpPrefix) + "operand 'indices' has size " +
+                   std::to_string(indicesSize) + " in dimension " +
+                   std::to_string(dim) + ", larger than size " +
+                   std::to_string(dataSize) +
+                   " of operand 'data' there; only along the axis (dimension " +
+                   std::to_string(axis) +
+                   ") may 'indices' be larger than 'data'");
 }
 
-extern "C" void gatherReportRankError(const char *location, int64_t operand,
-                                      int64_t rank, int64_t expectedRank) {
+extern "C" void gatherReportRankError(const GatherReportSite *site,
+                                      int64_t operand, int64_t rank,
+                                      int64_t expectedRank) {
   const char *name = operand == 0 ? "data" : "indices";
   const char *other = operand == 0 ? "indices" : "data";
-  report(location, std::string(kOpPrefix) + "operand '" + name +
-                       "' must have the rank of operand '" + other + "' (" +
-                       std::to_string(expectedRank) + "), but has rank " +
-                       std::to_string(rank) + " at run time");
+  report(site, std::string(kOpPrefix) + "operand '" + name +
+                   "' must have the rank of operand '" + other + "' (" +
+                   std::to_string(expectedRank) + "), but has rank " +
+                   std::to_string(rank) + " at run time");
 }
 
-extern "C" void gatherReportResultShapeError(const char *location, int64_t dim,
-                                             int64_t indicesSize,
+extern "C" void gatherReportResultShapeError(const GatherReportSite *site,
+                                             int64_t dim, int64_t indicesSize,
                                              int64_t resultSize) {
-  report(location, std::string(kOpPrefix) + "operand 'indices' has size " +
-                       std::to_string(indicesSize) + " in dimension " +
-                       std::to_string(dim) +
-                       ", but the declared result type has size " +
-                       std::to_string(resultSize) + " there");
+  report(site, std::string(kOpPrefix) + "operand 'indices' has size " +
+                   std::to_string(indicesSize) + " in dimension " +
+                   std::to_string(dim) +
+                   ", but the declared result type has size " +
+                   std::to_string(resultSize) + " there");
 }
 
-extern "C" void gatherReportDestinationShapeError(const char *location,
+extern "C" void gatherReportDestinationShapeError(const GatherReportSite *site,
                                                   int64_t dim,
                                                   int64_t resultSize,
                                                   int64_t destinationSize) {
-  report(location, std::string(kOpPrefix) + "result has size " +
-                       std::to_string(resultSize) + " in dimension " +
-                       std::to_string(dim) + ", but its destination has size " +
-                       std::to_string(destinationSize) + " there");
+  report(site, std::string(kOpPrefix) + "result has size " +
+                   std::to_string(resultSize) + " in dimension " +
+                   std::to_string(dim) + ", but its destination has size " +
+                   std::to_string(destinationSize) + " there");
 }
 
 /// "out of memory: cannot allocate <bytes> for <what>", then the end of
 /// the process.
-[[noreturn]] static void
-reportAllocationError(const char *location, int64_t bytes, const char *what) {
+[[noreturn]] static void reportAllocationError(const GatherReportSite *site,
+                                               int64_t bytes,
+                                               const char *what) {
   std::string size = bytes < 0
                          ? "more than " + std::to_string(INT64_MAX) + " bytes"
                          : std::to_string(bytes) + " bytes";
-  report(location, "out of memory: cannot allocate " + size + " for " +
-                       (what ? what : ""));
+  report(site, "out of memory: cannot allocate " + size + " for " +
+                   (what ? what : ""));
   // Even with a handler that returns: there is no buffer to go on with.
   std::fflush(stdout);
   std::_Exit(1);
@@ -153,8 +172,8 @@ extern "C" void gatherReportAllocationError(int64_t bytes, const char *what) {
 }
 
 extern "C" void gatherReportAllocationErrorIf(int32_t failed, int64_t bytes,
-                                              const char *location,
+                                              const GatherReportSite *site,
                                               const char *what) {
   if (failed)
-    reportAllocationError(location, bytes, what);
+    reportAllocationError(site, bytes, what);
 }

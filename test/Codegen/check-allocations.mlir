@@ -4,13 +4,20 @@
 // dynamic sizes) multiplied with overflow checks and reported as -1 if it
 // does not fit, then a null buffer of a non-zero size reported with its
 // bytes. Both are unconditional calls with a "failed" flag: no branch. The
-// description names the site and the type; equal descriptions share one
-// global.
-// CHECK-DAG: llvm.mlir.global private constant @[[$SITE:__gather_alloc_site[_0-9]*]]("{{.*}}check-allocations.mlir:[[# @LINE + 29]]:8\00")
-// CHECK-DAG: llvm.mlir.global private constant @[[$TYPE:__gather_alloc_site[_0-9]*]]("memref<?x4x?xf32>\00")
-// CHECK-DAG: llvm.mlir.global private constant @[[$BIG:__gather_alloc_site[_0-9]*]]("memref<2x9223372036854775807xi16>\00")
-// CHECK-DAG: llvm.mlir.global private constant @[[$SHARED:__gather_alloc_site[_0-9]*]]("shared.mlir:1:1\00")
-// CHECK-DAG: llvm.mlir.global private constant @[[$F32X8:__gather_alloc_site[_0-9]*]]("memref<8xf32>\00")
+// description names the type; equal descriptions share one global. The
+// source location is the report site (GatherReportSite: the module's error
+// sink and the text), one per location.
+// CHECK:      llvm.mlir.global private constant @[[$F32X8:__gather_alloc_site[_0-9]*]]("memref<8xf32>\00")
+// CHECK-NEXT: llvm.mlir.global private constant @[[$SHARED:__gather_location_[0-9A-F]+]]() {{.*}} : !llvm.struct<(ptr, array<16 x i8>)> {
+// CHECK-NEXT:   llvm.mlir.addressof @__gather_error_sink : !llvm.ptr
+// CHECK-NEXT:   llvm.mlir.constant("shared.mlir:1:1\00") : !llvm.array<16 x i8>
+// CHECK:      llvm.mlir.global private constant @[[$BIG:__gather_alloc_site[_0-9]*]]("memref<2x9223372036854775807xi16>\00")
+// CHECK:      llvm.mlir.global private constant @[[$TYPE:__gather_alloc_site[_0-9]*]]("memref<?x4x?xf32>\00")
+// CHECK-NEXT: llvm.mlir.global private constant @[[$SITE:__gather_location_[0-9A-F]+]]()
+// CHECK-NEXT:   llvm.mlir.addressof @__gather_error_sink : !llvm.ptr
+// CHECK-NEXT:   llvm.mlir.constant("{{.*}}check-allocations.mlir:[[# @LINE + 27]]:8\00")
+// CHECK:      llvm.mlir.global weak @__gather_error_sink() {{.*}} : !llvm.struct<(ptr, ptr)> {
+// CHECK-NEXT:   llvm.mlir.zero : !llvm.struct<(ptr, ptr)>
 // CHECK-DAG: func.func private @gatherReportAllocationErrorIf(i32, i64, !llvm.ptr, !llvm.ptr)
 // CHECK-LABEL: func.func @dynamic(
 // CHECK-SAME:      %[[N:.*]]: index, %[[M:.*]]: index)

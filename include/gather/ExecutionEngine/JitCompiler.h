@@ -34,8 +34,9 @@
 // time, and the result is still computed in `out`, with no allocation or
 // copy). `data` and `indices` must not alias
 // `out` (`restrict`). Invalid index values or shapes are reported through
-// gather's runtime (gatherSetErrorHandler in gather/Runtime/GatherRuntime.h);
-// the default handler prints the message and exits with status 1.
+// gather's runtime to the kernel's handler (setKernelErrorHandler) or the
+// process's (gatherSetErrorHandler in gather/Runtime/GatherRuntime.h); the
+// default handler prints the message and exits with status 1.
 //
 // Code built with threads calls LLVM's OpenMP runtime: the library that
 // links this one links libomp, whose symbols the engine finds in the process.
@@ -52,7 +53,8 @@
 // call reports the diagnostics of its own thread only. One module must not
 // be compiled by two threads at once. The engines are independent: each may
 // be called from any thread, concurrently with the others and with
-// compilations. Run-time reports go to the process's one error handler
+// compilations. Run-time reports go to the kernel's own error handler
+// (setKernelErrorHandler) if it has one, otherwise to the process's
 // (gatherSetErrorHandler), on the thread that runs the kernel, or an OpenMP
 // worker thread for threaded code. test/Integration/Runner/jit-threads.test
 // checks this contract.
@@ -63,6 +65,7 @@
 #define GATHER_EXECUTIONENGINE_JITCOMPILER_H
 
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Runtime/GatherRuntime.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -131,6 +134,18 @@ llvm::Expected<std::unique_ptr<mlir::ExecutionEngine>>
 compileSourceAndJit(mlir::MLIRContext &context, llvm::StringRef source,
                     const ONNXToLLVMPipelineOptions &options,
                     unsigned optLevel = 3, llvm::StringRef bufferName = "");
+
+/// Gives the kernel compiled into `engine` (by compileAndJit or
+/// compileSourceAndJit) its own run-time error handler: its reports, from
+/// any thread (OpenMP worker threads included), go to `handler` with
+/// `userData` instead of the process's handler (gatherSetErrorHandler); a
+/// null `handler` sends them to the process's handler again. May be called
+/// at any time, from any thread, also while the kernel runs (the pair is
+/// replaced as one). Fails only for an engine that compileAndJit did not
+/// make (it has no error sink, kErrorSinkName in
+/// gather/Runtime/RuntimeABI.h).
+llvm::Error setKernelErrorHandler(mlir::ExecutionEngine &engine,
+                                  GatherErrorHandler handler, void *userData);
 
 /// The name compileSourceAndJit gives the buffer of `source` by default: the
 /// symbol of the first func.func (or else llvm.func) defined or declared in

@@ -55,16 +55,47 @@ typedef struct GatherString {
 /// threads at once (threaded kernels).
 typedef void (*GatherErrorHandler)(const char *message, void *userData);
 
-/// Installs `handler`, to be called with `userData`, for all later reports;
+/// Installs `handler`, to be called with `userData`, for all later reports
+/// of kernels without a handler of their own (gatherSetKernelErrorHandler);
 /// a null `handler` restores the default (print to stderr, exit status 1).
 /// The pair is replaced as one: a report never sees the new handler with
 /// the old `userData`.
 void gatherSetErrorHandler(GatherErrorHandler handler, void *userData);
 
-/// Every report takes as `location` the source location of the op that
-/// failed, as the compiler printed it (`file.mlir:12:8`, or the ONNX model
-/// file and node for imported models), NUL-terminated; null or "" when
-/// unknown. The message then starts with `<location>: error:
+/// The error handler of one compiled module (a kernel): every module with
+/// run-time reports defines one, zero-initialized, as the weak global
+/// `__gather_error_sink` (kErrorSinkName in gather/Runtime/RuntimeABI.h),
+/// so that a JIT-compiled kernel has its own and kernels compiled ahead of
+/// time and linked into one program share one. Hosts get its address from
+/// the engine (gather::setKernelErrorHandler in
+/// gather/ExecutionEngine/JitCompiler.h, mlirGatherSetKernelErrorHandler in
+/// gather-c/Kernel.h) or from the linker, never write it directly.
+typedef struct GatherErrorSink {
+  GatherErrorHandler handler;
+  void *userData;
+} GatherErrorSink;
+
+/// Installs `handler` and `userData` for the reports of the module that
+/// defines `sink`, from any thread (OpenMP worker threads included); a null
+/// `handler` sends them to the process's handler (gatherSetErrorHandler)
+/// again. The pair is replaced as one.
+void gatherSetKernelErrorHandler(GatherErrorSink *sink,
+                                 GatherErrorHandler handler, void *userData);
+
+/// Where a report comes from: the `site` argument of every report below
+/// points to one of these, a constant of the compiled module: its module's
+/// sink, then the source location of the op as the compiler printed it
+/// (`file.mlir:12:8`, or the ONNX model file and node for imported
+/// models), NUL-terminated, possibly empty. LLVM type:
+/// !llvm.struct<(ptr, array<N x i8>)>.
+typedef struct GatherReportSite {
+  GatherErrorSink *sink;
+  char location[1]; // (N bytes in the compiled module.)
+} GatherReportSite;
+
+/// Every report takes as `site` the op that failed (GatherReportSite; null
+/// when unknown) and goes to the handler of its module's sink, or the
+/// process's. The message starts with `<location>: error:
 /// 'onnx.GatherElements' op ` and uses the words of the verifier's
 /// diagnostic for the same rule (see the op's description in ONNXOps.td).
 
@@ -73,43 +104,43 @@ void gatherSetErrorHandler(GatherErrorHandler handler, void *userData);
 /// along `axis` (normalized to [0, rank)). The compiled code reports the
 /// first 10 bad positions of one execution of the op in row-major order,
 /// then the number of the others with gatherReportIndexErrorsOmitted.
-void gatherReportIndexError(const char *location, int64_t value,
+void gatherReportIndexError(const GatherReportSite *site, int64_t value,
                             const int64_t *position, int64_t rank, int64_t axis,
                             int64_t axisSize);
 
 /// Called by compiled onnx.GatherElements code after 10 calls of
 /// gatherReportIndexError for one execution of the op: `count` more index
 /// values were out of range.
-void gatherReportIndexErrorsOmitted(const char *location, int64_t count,
+void gatherReportIndexErrorsOmitted(const GatherReportSite *site, int64_t count,
                                     int64_t axis, int64_t axisSize);
 
 /// Called by compiled onnx.GatherElements code: `indices` has size
 /// `indicesSize` in dimension `dim` (!= axis), larger than `data`'s size
 /// `dataSize` there.
-void gatherReportShapeError(const char *location, int64_t dim,
+void gatherReportShapeError(const GatherReportSite *site, int64_t dim,
                             int64_t indicesSize, int64_t dataSize,
                             int64_t axis);
 
 /// Called by compiled onnx.GatherElements code: `indices` has size
 /// `indicesSize` in dimension `dim`, but the op's declared result type has
 /// the static size `resultSize` there.
-void gatherReportResultShapeError(const char *location, int64_t dim,
+void gatherReportResultShapeError(const GatherReportSite *site, int64_t dim,
                                   int64_t indicesSize, int64_t resultSize);
 
 /// Called by compiled onnx.GatherElements code whose result is copied into a
 /// destination (bufferization.materialize_in_destination, linalg.copy) with
 /// dynamic sizes: the result has size `resultSize` in dimension `dim`, the
-/// destination `destinationSize`; `location` is the copy's source location
-/// (NUL-terminated text, may be null). The copy is skipped.
-void gatherReportDestinationShapeError(const char *location, int64_t dim,
-                                       int64_t resultSize,
+/// destination `destinationSize`; `site` is the copy's. The copy is
+/// skipped.
+void gatherReportDestinationShapeError(const GatherReportSite *site,
+                                       int64_t dim, int64_t resultSize,
                                        int64_t destinationSize);
 
 /// Called by compiled onnx.GatherElements code when an operand of unranked
 /// type has rank `rank` at run time but the other operand has rank
 /// `expectedRank`. `operand` is 0 for 'data', 1 for 'indices'.
-void gatherReportRankError(const char *location, int64_t operand, int64_t rank,
-                           int64_t expectedRank);
+void gatherReportRankError(const GatherReportSite *site, int64_t operand,
+                           int64_t rank, int64_t expectedRank);
 
 /// Called by compiled code (gather-check-allocations) when a heap buffer
 /// cannot be had: `bytes` is the size requested (-1: larger than INT64_MAX
@@ -122,12 +153,12 @@ void gatherReportAllocationError(int64_t bytes, const char *what);
 
 /// Called by compiled code (gather-check-allocations) around every heap
 /// allocation, unconditionally: when `failed` is non-zero, reports as
-/// gatherReportAllocationError(bytes, what) does, at `location` (the source
-/// location of the allocation, `file:line:col`, or ""), and does not
-/// return; otherwise returns at once. (One call instead of a branch keeps
-/// the compiled code straight-line.)
+/// gatherReportAllocationError(bytes, what) does, from `site` (the
+/// allocation's), and does not return; otherwise returns at once. (One call
+/// instead of a branch keeps the compiled code straight-line.)
 void gatherReportAllocationErrorIf(int32_t failed, int64_t bytes,
-                                   const char *location, const char *what);
+                                   const GatherReportSite *site,
+                                   const char *what);
 
 /// Printing of entry-point results (used by gather-runner). Each prints one
 /// line to stdout:

@@ -22,28 +22,36 @@
 #define GATHER_RUNTIME_RUNTIMEABI_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 namespace gather {
 
+/// The name of a module's error sink (GatherErrorSink in GatherRuntime.h):
+/// a weak, zero-initialized `!llvm.struct<(ptr, ptr)>` global that every
+/// report site of the module (GatherReportSite, getOrCreateLocationGlobal
+/// in RuntimeReporter.h) points to; hosts look it up in a JIT-compiled
+/// kernel to give the kernel its own error handler.
+inline constexpr llvm::StringLiteral kErrorSinkName = "__gather_error_sink";
+
 /// The runtime's functions that compiled code calls with scalars and
 /// pointers (see GatherRuntime.h and GatherMPIRuntime.h for each).
 enum class RuntimeFunction {
-  /// gatherReportIndexError(location, value, position, rank, axis, size).
+  /// gatherReportIndexError(site, value, position, rank, axis, size).
   ReportIndexError,
-  /// gatherReportIndexErrorsOmitted(location, count, axis, axisSize).
+  /// gatherReportIndexErrorsOmitted(site, count, axis, axisSize).
   ReportIndexErrorsOmitted,
-  /// gatherReportShapeError(location, dim, indicesSize, dataSize, axis).
+  /// gatherReportShapeError(site, dim, indicesSize, dataSize, axis).
   ReportShapeError,
-  /// gatherReportRankError(location, operand, rank, expectedRank).
+  /// gatherReportRankError(site, operand, rank, expectedRank).
   ReportRankError,
-  /// gatherReportResultShapeError(location, dim, indicesSize, resultSize).
+  /// gatherReportResultShapeError(site, dim, indicesSize, resultSize).
   ReportResultShapeError,
-  /// gatherReportDestinationShapeError(location, dim, resultSize,
+  /// gatherReportDestinationShapeError(site, dim, resultSize,
   /// destinationSize).
   ReportDestinationShapeError,
-  /// gatherReportAllocationErrorIf(failed, bytes, location, what).
+  /// gatherReportAllocationErrorIf(failed, bytes, site, what).
   ReportAllocationErrorIf,
   /// gatherMPIInit(numProcesses) (libgather_mpi_runtime).
   MPIInit,
@@ -119,8 +127,17 @@ getOrDeclareRuntimeFunction(mlir::ModuleOp module,
 /// MLIR's C interface wrappers.
 bool isReservedRuntimeName(llvm::StringRef name);
 
-/// Checks every symbol with a reserved name (isReservedRuntimeName) in
-/// `root` and the modules nested in it: it must be an external function
+/// The type of an error sink (kErrorSinkName): `!llvm.struct<(ptr, ptr)>`.
+mlir::LLVM::LLVMStructType getErrorSinkType(mlir::MLIRContext *context);
+
+/// Checks that `symbol`, named kErrorSinkName, is an error sink: a mutable
+/// llvm.mlir.global of getErrorSinkType(); otherwise emits "symbol
+/// '__gather_error_sink' is reserved for gather's runtime ..." and fails.
+mlir::LogicalResult verifyErrorSink(mlir::Operation *symbol);
+
+/// Checks every symbol with a reserved name (isReservedRuntimeName, and
+/// kErrorSinkName: verifyErrorSink) in `root` and the modules nested in it:
+/// it must be an external function
 /// declaration (func.func or llvm.func), and a func.func of a runtime
 /// function (RuntimeFunction, RuntimeTensorFunction) must have its type.
 /// Otherwise emits "symbol '<name>' is reserved for gather's runtime ..." at

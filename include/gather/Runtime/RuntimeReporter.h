@@ -26,11 +26,20 @@
 
 namespace gather {
 
-/// The text of formatRuntimeLocation(`loc`) (gather/Support/Diagnostics.h),
-/// NUL-terminated, as a private constant llvm.mlir.global of `module` (the
-/// `location` argument of the runtime's report functions), shared by every
-/// op with the same text and created through `listener` (may be null) if
-/// needed.
+/// The module's error sink (kErrorSinkName in RuntimeABI.h), created
+/// through `listener` (may be null) if needed. Fails with a located error
+/// if `module` has a symbol of that name that is not such a global.
+llvm::FailureOr<mlir::LLVM::GlobalOp>
+getOrCreateErrorSinkGlobal(mlir::ModuleOp module,
+                           mlir::OpBuilder::Listener *listener = nullptr);
+
+/// The report site of `loc` (GatherReportSite in GatherRuntime.h): a private
+/// constant llvm.mlir.global of `module` holding the address of the module's
+/// error sink and the text of formatRuntimeLocation(`loc`)
+/// (gather/Support/Diagnostics.h), NUL-terminated; the `site` argument of
+/// the runtime's report functions, shared by every op with the same text
+/// and created through `listener` (may be null) if needed. Callers check
+/// reserved names first (verifyRuntimeSymbols), which include the sink's.
 mlir::LLVM::GlobalOp
 getOrCreateLocationGlobal(mlir::ModuleOp module, mlir::Location loc,
                           mlir::OpBuilder::Listener *listener = nullptr);
@@ -57,7 +66,7 @@ public:
     locationPoint = point;
   }
 
-  /// A pointer to the op's location string (getOrCreateLocationGlobal): at
+  /// A pointer to the op's report site (getOrCreateLocationGlobal): at
   /// the insertion point of `b`, or the one given to
   /// setLocationInsertionPoint.
   mlir::Value getLocation(mlir::OpBuilder &b, mlir::Location at);

@@ -236,9 +236,29 @@ bool gather::isReservedRuntimeName(StringRef name) {
   });
 }
 
+LLVM::LLVMStructType gather::getErrorSinkType(MLIRContext *context) {
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  return LLVM::LLVMStructType::getLiteral(context, {ptr, ptr});
+}
+
+LogicalResult gather::verifyErrorSink(Operation *symbol) {
+  auto global = dyn_cast<LLVM::GlobalOp>(symbol);
+  LLVM::LLVMStructType type = getErrorSinkType(symbol->getContext());
+  if (global && global.getGlobalType() == type && !global.getConstant())
+    return success();
+  return symbol->emitError()
+         << "symbol '" << kErrorSinkName
+         << "' is reserved for gather's runtime and must be a mutable "
+            "llvm.mlir.global of type "
+         << type;
+}
+
 LogicalResult gather::verifyRuntimeSymbols(Operation *root) {
   WalkResult result = root->walk([&](SymbolOpInterface symbol) {
     StringRef name = symbol.getName();
+    if (name == kErrorSinkName)
+      return failed(verifyErrorSink(symbol)) ? WalkResult::interrupt()
+                                             : WalkResult::advance();
     if (!isReservedRuntimeName(name))
       return WalkResult::advance();
     MLIRContext *context = symbol->getContext();

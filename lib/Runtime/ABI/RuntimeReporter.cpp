@@ -18,6 +18,42 @@
 using namespace mlir;
 using namespace gather;
 
+FailureOr<LLVM::GlobalOp>
+gather::getOrCreateErrorSinkGlobal(ModuleOp module,
+                                   OpBuilder::Listener *listener) {
+  MLIRContext *context = module.getContext();
+  LLVM::LLVMStructType type = getErrorSinkType(context);
+  if (Operation *symbol = module.lookupSymbol(kErrorSinkName)) {
+    if (failed(verifyErrorSink(symbol)))
+      return failure();
+    return cast<LLVM::GlobalOp>(symbol);
+  }
+  OpBuilder builder(context, listener);
+  builder.setInsertionPointToStart(module.getBody());
+  Location loc = module.getLoc();
+  auto global = LLVM::GlobalOp::create(builder, loc, type,
+                                       /*isConstant=*/false,
+                                       LLVM::Linkage::Weak, kErrorSinkName,
+                                       /*value=*/Attribute());
+  Block *body = builder.createBlock(&global.getInitializerRegion());
+  builder.setInsertionPointToStart(body);
+  Value zero = LLVM::ZeroOp::create(builder, loc, type);
+  LLVM::ReturnOp::create(builder, loc, zero);
+  return global;
+}
+
+/// The location text of a report site made by getOrCreateLocationGlobal
+/// (the string constant of its initializer), or null.
+static StringAttr getSiteText(LLVM::GlobalOp global) {
+  Block *body = global.getInitializerBlock();
+  if (!body)
+    return {};
+  for (auto constant : body->getOps<LLVM::ConstantOp>())
+    if (auto text = dyn_cast<StringAttr>(constant.getValue()))
+      return text;
+  return {};
+}
+
 LLVM::GlobalOp
 gather::getOrCreateLocationGlobal(ModuleOp module, Location loc,
                                   OpBuilder::Listener *listener) {
@@ -30,21 +66,41 @@ gather::getOrCreateLocationGlobal(ModuleOp module, Location loc,
   for (unsigned suffix = 0;; ++suffix) {
     Operation *symbol = module.lookupSymbol(name);
     auto global = dyn_cast_or_null<LLVM::GlobalOp>(symbol);
-    auto value = global ? dyn_cast_or_null<StringAttr>(global.getValueOrNull())
-                        : StringAttr();
+    StringAttr value = global ? getSiteText(global) : StringAttr();
     if (value && value.getValue() == text)
       return global;
-    if (!symbol) {
-      OpBuilder builder(context, listener);
-      builder.setInsertionPointToStart(module.getBody());
-      return LLVM::GlobalOp::create(
-          builder, module.getLoc(),
-          LLVM::LLVMArrayType::get(IntegerType::get(context, 8), text.size()),
-          /*isConstant=*/true, LLVM::Linkage::Private, name,
-          StringAttr::get(context, text));
-    }
+    if (!symbol)
+      break;
     name = base + "_" + std::to_string(suffix);
   }
+
+  // { ptr @__gather_error_sink, [N x i8] "text\0" } (a null sink if the
+  // module's symbol is not one: verifyRuntimeSymbols reported it).
+  FailureOr<LLVM::GlobalOp> sink = getOrCreateErrorSinkGlobal(module, listener);
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  auto chars =
+      LLVM::LLVMArrayType::get(IntegerType::get(context, 8), text.size());
+  auto type = LLVM::LLVMStructType::getLiteral(context, {ptr, chars});
+  OpBuilder builder(context, listener);
+  builder.setInsertionPointToStart(module.getBody());
+  Location at = module.getLoc();
+  auto global = LLVM::GlobalOp::create(builder, at, type, /*isConstant=*/true,
+                                       LLVM::Linkage::Private, name,
+                                       /*value=*/Attribute());
+  builder.setInsertionPointToStart(
+      builder.createBlock(&global.getInitializerRegion()));
+  Value sinkAddress = succeeded(sink)
+                          ? Value(LLVM::AddressOfOp::create(builder, at, *sink))
+                          : Value(LLVM::ZeroOp::create(builder, at, ptr));
+  Value textValue = LLVM::ConstantOp::create(
+      builder, at, Type(chars), Attribute(StringAttr::get(context, text)));
+  Value site = LLVM::UndefOp::create(builder, at, type);
+  site = LLVM::InsertValueOp::create(builder, at, site, sinkAddress,
+                                     ArrayRef<int64_t>{0});
+  site = LLVM::InsertValueOp::create(builder, at, site, textValue,
+                                     ArrayRef<int64_t>{1});
+  LLVM::ReturnOp::create(builder, at, site);
+  return global;
 }
 
 Value RuntimeReporter::getLocation(OpBuilder &b, Location at) {

@@ -11,9 +11,12 @@
 // flags per row; gather-codegen fuses it into the
 // gather's loop), and a cold loop reports the first 10 bad values with their
 // positions, then how many more there are. Every report gets the op's
-// location (a string constant).
+// report site (a constant: the module's error sink and the op's location).
 // CHECK:       func.func private @gatherReportIndexErrorsOmitted(!llvm.ptr, i64, i64, i64)
-// CHECK:       llvm.mlir.global private constant @[[$LOC:__gather_location_[0-9A-F]+]]("{{.*}}runtime-checks.mlir:[[# @LINE + 31]]:8\00")
+// CHECK:       llvm.mlir.global private constant @[[$LOC:__gather_location_[0-9A-F]+]]() {{.*}} : !llvm.struct<(ptr, array<{{[0-9]+}} x i8>)> {
+// CHECK-NEXT:    llvm.mlir.addressof @__gather_error_sink : !llvm.ptr
+// CHECK-NEXT:    llvm.mlir.constant("{{.*}}runtime-checks.mlir:[[# @LINE + 32]]:8\00")
+// CHECK:       llvm.mlir.global weak @__gather_error_sink() {{.*}} : !llvm.struct<(ptr, ptr)>
 // CHECK-LABEL: func.func private @gatherReportIndexError(!llvm.ptr, i64, !llvm.ptr, i64, i64, i64)
 // CHECK-NOT:   gatherReportShapeError
 // CHECK-LABEL: func.func @static_shapes

@@ -11,10 +11,14 @@
 // threads each compile K kernels with gather::compileSourceAndJit, on one
 // shared MLIRContext (--context-mode=shared) or on one context per thread
 // (--context-mode=private), run each on its own inputs and compare every
-// element with a scalar reference. Each thread also runs one kernel whose
-// indices hold a value out of range that names the thread (100 + thread), and
-// checks that the run-time report it receives is its own and is located in
-// the kernel's buffer (named after the kernel by default). Prints `kernels: N,
+// element with a scalar reference. Every kernel gets its own run-time error
+// handler (gather::setKernelErrorHandler). Each thread also runs one kernel
+// whose indices hold a value out of range that names the thread (100 +
+// thread), and checks that its handler received exactly that report, located
+// in the kernel's buffer (named after the kernel by default), from whichever
+// thread ran it (threaded kernels report from OpenMP workers); run again
+// without its handler, the kernel reports to the process's handler, which
+// gets nothing else. Prints `kernels: N,
 // mismatches: M, reports: R of T` and exits with status 1 if anything went
 // wrong. --context-mode=unregistered instead calls compileAndJit on a module
 // whose context lacks registerJitDependencies() and prints the error.
@@ -40,6 +44,7 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace cl = llvm::cl;
@@ -75,13 +80,28 @@ static int runUnregistered() {
   return 0;
 }
 
-/// The reports of the kernels run on this thread (the kernels run with one
-/// OpenMP thread report on their caller's thread).
-static thread_local std::vector<std::string> threadReports;
+/// The reports one handler received, from any thread.
+namespace {
+struct Reports {
+  std::mutex mutex;
+  std::vector<std::string> messages;
 
-static void recordReport(const char *message, void *) {
-  threadReports.emplace_back(message);
+  std::vector<std::string> take() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return std::move(messages);
+  }
+};
+} // namespace
+
+static void recordReport(const char *message, void *userData) {
+  auto *reports = static_cast<Reports *>(userData);
+  std::lock_guard<std::mutex> lock(reports->mutex);
+  reports->messages.emplace_back(message);
 }
+
+/// The process's handler's reports: only those of kernels without a handler
+/// of their own.
+static Reports processReports;
 
 using Memref2D = StridedMemRefType<float, 2>;
 using IndexMemref2D = StridedMemRefType<int64_t, 2>;
@@ -121,14 +141,22 @@ static void runThread(mlir::MLIRContext &context, unsigned thread,
     std::string name =
         "kernel_" + std::to_string(thread) + "_" + std::to_string(k);
     gather::ONNXToLLVMPipelineOptions options;
-    // Threaded kernels too (libomp from many host threads), but the one
-    // that reports runs on this thread.
-    options.numThreads = bad ? 1 : 1 + k % 2;
+    // Threaded kernels too (libomp from many host threads); the one that
+    // reports as well (its reports may come from OpenMP worker threads).
+    options.numThreads = bad ? 2 : 1 + k % 2;
+    options.parallelThreshold = 0;
     std::string source = gather::getGatherElementsKernelSource(
         name, {rows, cols}, "f32", {rows, cols}, "i64", axis);
     auto engine = gather::compileSourceAndJit(context, source, options);
     if (!engine) {
       outcome.fail(name + ": " + llvm::toString(engine.takeError()));
+      return;
+    }
+    // Each kernel reports to its own handler.
+    Reports kernelReports;
+    if (llvm::Error error = gather::setKernelErrorHandler(
+            **engine, recordReport, &kernelReports)) {
+      outcome.fail(name + ": " + llvm::toString(std::move(error)));
       return;
     }
     auto address = (*engine)->lookup("_mlir_ciface_" + name);
@@ -147,25 +175,35 @@ static void runThread(mlir::MLIRContext &context, unsigned thread,
       indices[cols + 1] = badValue;
     Memref2D dataRef = view(data, rows, cols), outRef = view(out, rows, cols);
     IndexMemref2D indicesRef = view(indices, rows, cols);
-    threadReports.clear();
-    reinterpret_cast<KernelFn>(*address)(&dataRef, &indicesRef, &outRef);
+    auto kernel = reinterpret_cast<KernelFn>(*address);
+    kernel(&dataRef, &indicesRef, &outRef);
     ++outcome.kernels;
+    std::vector<std::string> received = kernelReports.take();
     if (bad) {
       std::string expected =
           "holds value " + std::to_string(badValue) + " at position [1, 1]";
       // Located in this kernel's buffer (named after the kernel).
-      if (threadReports.size() == 1 &&
-          llvm::StringRef(threadReports.front()).starts_with(name + ":") &&
-          threadReports.front().find(expected) != std::string::npos)
+      if (received.size() == 1 &&
+          llvm::StringRef(received.front()).starts_with(name + ":") &&
+          received.front().find(expected) != std::string::npos)
         ++outcome.reports;
       else
         outcome.fail(name + ": expected one report with '" + expected +
-                     "', got " + std::to_string(threadReports.size()) +
-                     (threadReports.empty() ? "" : ": " + threadReports[0]));
+                     "', got " + std::to_string(received.size()) +
+                     (received.empty() ? "" : ": " + received[0]));
+      // Without its handler, the kernel reports to the process's again.
+      if (llvm::Error error =
+              gather::setKernelErrorHandler(**engine, nullptr, nullptr)) {
+        outcome.fail(name + ": " + llvm::toString(std::move(error)));
+        return;
+      }
+      kernel(&dataRef, &indicesRef, &outRef);
+      if (!kernelReports.take().empty())
+        outcome.fail(name + ": a report after its handler was removed");
       continue;
     }
-    if (!threadReports.empty())
-      outcome.fail(name + ": unexpected report: " + threadReports.front());
+    if (!received.empty())
+      outcome.fail(name + ": unexpected report: " + received.front());
     for (int64_t i = 0; i < rows; ++i)
       for (int64_t j = 0; j < cols; ++j) {
         int64_t index = indices[i * cols + j];
@@ -188,7 +226,7 @@ int main(int argc, char **argv) {
                     "'unregistered'\n";
     return 1;
   }
-  gatherSetErrorHandler(recordReport, nullptr);
+  gatherSetErrorHandler(recordReport, &processReports);
   Outcome outcome;
   mlir::MLIRContext sharedContext;
   std::vector<std::thread> threads;
@@ -203,6 +241,15 @@ int main(int argc, char **argv) {
     });
   for (std::thread &thread : threads)
     thread.join();
+  // One report per thread came to the process's handler: the bad kernel's
+  // second run, without its own handler.
+  std::vector<std::string> stray = processReports.take();
+  if (stray.size() != numThreadsOpt)
+    outcome.fail("the process's handler got " + std::to_string(stray.size()) +
+                 " reports, not " + std::to_string(numThreadsOpt));
+  for (const std::string &message : stray)
+    if (!llvm::StringRef(message).starts_with("kernel_"))
+      outcome.fail("the process's handler got: " + message);
   for (const std::string &error : outcome.errors)
     llvm::errs() << "error: " << error << "\n";
   llvm::outs() << "kernels: " << outcome.kernels
