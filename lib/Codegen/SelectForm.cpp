@@ -11,12 +11,14 @@
 // (TargetInfo: LLVM's TargetTransformInfo and the fast-gather tuning bit)
 // which form each vector.gather gets, and scalarizes those that are not to
 // stay hardware gathers with upstream's Gather1DToConditionalLoads patterns
-// plus the canonicalization of scf.if (the masks are all-true constants).
+// plus the canonicalization of scf.if (the masks are all-true constants,
+// unless a vector.mask around the gather is folded into it: VectorMasks.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "gather/Codegen/Passes.h"
 #include "gather/Codegen/TargetInfo.h"
+#include "gather/Codegen/VectorMasks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
@@ -75,14 +77,21 @@ struct SelectFormPass
       });
     }
 
+    // A gather in a vector.mask (upstream's vectorizer, for tiles that do
+    // not divide the shape): the mask is folded into the gather's first,
+    // whose lanes it disables are then not loaded.
     SmallVector<Operation *> scalarize;
     module.walk([&](vector::GatherOp gather) {
       VectorType type = gather.getVectorType();
       if (type.isScalable())
         return;
       if (target->resolve(form, type.getElementType(),
-                          static_cast<unsigned>(type.getNumElements())) !=
+                          static_cast<unsigned>(type.getNumElements())) ==
           gather::GatherForm::Hardware)
+        return;
+      if (auto mask = dyn_cast<vector::MaskOp>(gather->getParentOp()))
+        scalarize.push_back(mask);
+      else
         scalarize.push_back(gather);
     });
     if (scalarize.empty())
@@ -90,6 +99,7 @@ struct SelectFormPass
 
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
+    gather::populateLowerVectorMasksPatterns(patterns);
     // n-D gathers are unrolled to 1-D ones first.
     vector::populateVectorGatherLoweringPatterns(patterns);
     vector::populateVectorGatherToConditionalLoadPatterns(patterns);

@@ -30,6 +30,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -115,6 +116,11 @@ void gather::addCodegenPasses(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createCodegenPass(codegenOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // IR vectorized upstream (the transform dialect) for tiles that do not
+  // divide the shape: its vector.mask ops, folded into the masks of the
+  // gathers and transfers they wrap (neither gather-select-form nor
+  // bufferization handles the region).
+  pm.addNestedPass<func::FuncOp>(createLowerVectorMasksPass());
   // The form of the vector.gathers for the target CPU (which it also checks
   // and stamps on the functions when explicit).
   SelectFormPassOptions formOptions;
@@ -169,7 +175,10 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
     pm.addPass(createCanonicalizerPass());
   }
 
-  // linalg, vector transfers -> scf -> cf.
+  // linalg, vector transfers -> scf -> cf. vector.multi_reduction (from
+  // upstream's vectorizer: reductions such as a matmul's) first, which
+  // convert-vector-to-llvm does not lower.
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
   pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());

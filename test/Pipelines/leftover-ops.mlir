@@ -16,3 +16,15 @@ func.func @cast(%x: i64) -> f32 {
   %0 = builtin.unrealized_conversion_cast %x : i64 to f32
   return %0 : f32
 }
+
+// -----
+
+// A vector.mask left by upstream that gather-lower-vector-masks cannot fold
+// (a pass-through for a transposed read): an error at it, not wrong lanes.
+// CHECK: leftover-ops.mlir:[[# @LINE + 4]]:8: error: gather-lower-vector-masks: cannot fold this mask into 'vector.transfer_read': a pass-through needs a mask of the vector's shape
+func.func @masked_read(%b: memref<16x16xf32>, %m: vector<8x4xi1>, %p: vector<4x8xf32>) -> vector<4x8xf32> {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %0 = vector.mask %m, %p { vector.transfer_read %b[%c0, %c0], %pad {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<16x16xf32>, vector<4x8xf32> } : vector<8x4xi1> -> vector<4x8xf32>
+  return %0 : vector<4x8xf32>
+}

@@ -49,6 +49,9 @@
 // ALL-NEXT:   ),
 // ALL-NEXT:   canonicalize{{[{].*[}]}},
 // ALL-NEXT:   cse,
+// ALL-NEXT:   func.func(
+// ALL-NEXT:     gather-lower-vector-masks
+// ALL-NEXT:   ),
 // FORM-AUTO-NEXT:   gather-select-form{gather-form=auto target-cpu= target-features=},
 // FORM-SCALAR-NEXT: gather-select-form{gather-form=scalar target-cpu= target-features=},
 // 6. gather-pipeline-bufferization
@@ -72,6 +75,9 @@
 // THREADS-NEXT: scf-forall-to-parallel,
 // THREADS-NEXT: convert-scf-to-openmp{num-threads=0},
 // THREADS-NEXT: canonicalize{{[{].*[}]}},
+// ALL-NEXT:   func.func(
+// ALL-NEXT:     lower-vector-multi-reduction{lowering-strategy=inner-parallel}
+// ALL-NEXT:   ),
 // ALL-NEXT:   func.func(
 // ALL-NEXT:     convert-vector-to-scf{{[{].*[}]}}
 // ALL-NEXT:   ),

@@ -129,6 +129,33 @@ def CodegenPass
   ];
 }
 
+def LowerVectorMasksPass
+    : Pass<"gather-lower-vector-masks", "::mlir::func::FuncOp"> {
+  let summary = "Fold vector.mask into the masks of gathers and transfers";
+  let description = [{
+    Upstream's vectorizer (`transform.structured.vectorize` with vector
+    sizes that do not divide the shape, or dynamic shapes) wraps the
+    `vector.gather`, `vector.transfer_read` and `vector.transfer_write` ops
+    of a tile in `vector.mask`. This pass replaces each such `vector.mask`
+    by the op alone, with the `vector.mask`'s mask ANDed into the op's own
+    mask operand: a lane disabled by either mask is neither loaded nor
+    stored, a masked-off lane of a gather holds its pass-through, one of a
+    read its padding value or the `vector.mask`'s pass-through (an
+    `arith.select`). (Upstream's `lower-vector-mask` drops the op's own
+    mask instead.) The `onnx-to-llvm` pipeline runs it before
+    `gather-select-form` and bufferization, which do not handle the
+    `vector.mask` region. Masks around other ops (`vector.multi_reduction`,
+    `vector.contract`, ...) are left to their own lowering. A mask that
+    cannot be folded (a read with a pass-through whose mask is not of the
+    vector's shape: a transposing or broadcasting permutation map) is an
+    error at the `vector.mask`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def SelectFormPass
     : Pass<"gather-select-form", "::mlir::ModuleOp"> {
   let summary = "Choose hardware or scalarized vector.gathers for the target "
@@ -152,6 +179,11 @@ def SelectFormPass
       `fast-gather` tuning bit (Intel Skylake and later), `scalarized`
       otherwise (AMD Zen, Haswell, generic x86-64). LLVM's gather costs
       are not used (docs/CodeShape.md has the measurements).
+
+    A gather in a `vector.mask` (upstream's vectorizer, for tiles that do
+    not divide the shape) that is to be scalarized has the mask folded into
+    its own first (as `gather-lower-vector-masks` does): the lanes it
+    disables are not loaded.
 
     `scalar` (plain scalar loops) is chosen before vectorization: the
     `onnx-to-llvm` pipeline then vectorizes nothing (as `vector-size=0`);

@@ -133,7 +133,9 @@ void addShardToMPIPasses(mlir::OpPassManager &pm,
                          const ONNXToLLVMPipelineOptions &options);
 
 /// 5. `gather-pipeline-codegen`: the gathers' loop nests, threads and
-/// vectors (gather-codegen), then the form of the vector.gathers for the
+/// vectors (gather-codegen), the vector.mask ops of IR vectorized upstream
+/// folded into the masks of its gathers and transfers
+/// (gather-lower-vector-masks), then the form of the vector.gathers for the
 /// target CPU (gather-select-form).
 void addCodegenPasses(mlir::OpPassManager &pm,
                       const ONNXToLLVMPipelineOptions &options);
@@ -146,8 +148,9 @@ void addCodegenPasses(mlir::OpPassManager &pm,
 void addBufferizationPasses(mlir::OpPassManager &pm,
                             const ONNXToLLVMPipelineOptions &options);
 
-/// 7. `gather-pipeline-lower-to-llvm`: OpenMP (unless `num-threads=1`), scf
-/// and cf, then the LLVM dialect; an error at the first op left outside it
+/// 7. `gather-pipeline-lower-to-llvm`: OpenMP (unless `num-threads=1`),
+/// vector.multi_reduction (IR vectorized upstream), scf and cf, then the LLVM
+/// dialect; an error at the first op left outside it
 /// (gather-check-lowered). Afterwards the module holds only llvm (and omp)
 /// dialect ops.
 void addLowerToLLVMPasses(mlir::OpPassManager &pm,
