@@ -25,16 +25,6 @@ namespace gather {
 
 using namespace mlir;
 
-/// An op of the onnx namespace that gather does not lower: not one of the
-/// ops of gather's dialect (the ones still there after
-/// convert-onnx-to-linalg, like onnx.ConstantString, are lowered later).
-static bool isUnsupportedONNXOp(Operation *op) {
-  if (op->getName().getDialectNamespace() != "onnx")
-    return false;
-  return !op->isRegistered() ||
-         !isa<gather::ONNX::ONNXDialect>(op->getDialect());
-}
-
 static bool isLLVMLevelOp(Operation *op) {
   if (isa<ModuleOp>(op))
     return true;
@@ -86,13 +76,16 @@ struct CheckLoweredPass
   }
 
 private:
-  /// Every op of the onnx namespace that gather does not lower, each in
+  /// Every op of the onnx namespace that gather does not lower (not one of
+  /// the ops of gather's dialect: the ones still there after
+  /// convert-onnx-to-linalg, like onnx.ConstantString, are lowered later),
+  /// each in
   /// its own error at its location (in program order), so that one run
   /// names all the nodes of a model that stay (not one per rebuild).
   void checkONNXLevel() {
     bool anyLeft = false;
     getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (!isUnsupportedONNXOp(op))
+      if (!gather::ONNX::isForeignONNXOp(op))
         return;
       op->emitOpError("is not lowered by gather (it lowers "
                       "onnx.GatherElements, onnx.Constant and onnx.Return)");
