@@ -20,6 +20,16 @@
 
 namespace gather::ONNX {
 
+/// What onnx-outline-gathers leaves in the module (its option `emit`).
+enum class OutlinedPart {
+  /// The functions, calling their kernels, and the kernels.
+  All,
+  /// The kernels alone.
+  Kernels,
+  /// The functions, calling their kernels, which are declared only.
+  Graph,
+};
+
 #define GEN_PASS_DECL
 #include "gather/Dialect/ONNX/Transforms/Passes.h.inc"
 
