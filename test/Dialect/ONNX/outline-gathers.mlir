@@ -98,3 +98,19 @@ module {
     }
   }
 }
+
+// -----
+
+// emit=kernels: an op that refers to an erased function inside another
+// such op goes with it.
+// KERNELS-LABEL: func.func @g_gather_0(
+// KERNELS-NOT:   onnx.Holder
+// KERNELS-NOT:   onnx.EntryPoint
+// KERNELS-NOT:   @g(
+func.func @g(%d: tensor<4xf32>, %i: tensor<2xi64>) -> tensor<2xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 0 : tensor<4xf32>, tensor<2xi64>
+  return %0 : tensor<2xf32>
+}
+"onnx.Holder"() ({
+  "onnx.EntryPoint"() {func = @g} : () -> ()
+}) {func = @g} : () -> ()

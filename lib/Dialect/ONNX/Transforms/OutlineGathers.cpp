@@ -96,7 +96,15 @@ static void keepKernelsOnly(ModuleOp module) {
           }))
         referrers.insert(use.getUser());
   }
+  // The outermost ones (one inside another goes with it), found before any
+  // is erased.
+  SmallVector<Operation *> outermost;
   for (Operation *referrer : referrers)
+    if (llvm::none_of(referrers, [&](Operation *other) {
+          return other->isProperAncestor(referrer);
+        }))
+      outermost.push_back(referrer);
+  for (Operation *referrer : outermost)
     referrer->erase();
   for (Operation *function : functions)
     function->erase();
