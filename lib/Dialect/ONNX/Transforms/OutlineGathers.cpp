@@ -30,11 +30,8 @@ namespace gather::ONNX {
 using namespace mlir;
 using namespace gather;
 
-/// The unit attribute that marks the kernels of onnx-outline-gathers.
-static constexpr StringLiteral kGatherKernelAttrName = "onnx.gather_kernel";
-
 static bool isGatherKernel(func::FuncOp function) {
-  return function->hasAttr(kGatherKernelAttrName);
+  return function->hasAttr(ONNX::kGatherKernelAttrName);
 }
 
 /// Moves `gather` into a new kernel `<function>_gather_<n>` placed after
@@ -51,7 +48,7 @@ static func::FuncOp outlineGather(Operation *gather, StringRef function,
       builder, loc, (function + "_gather_" + Twine(n)).str(),
       builder.getFunctionType(gather->getOperandTypes(),
                               gather->getResultTypes()));
-  kernel->setAttr(kGatherKernelAttrName, builder.getUnitAttr());
+  kernel->setAttr(ONNX::kGatherKernelAttrName, builder.getUnitAttr());
   // Callable from C (and from a host whose own lowering of the declaration
   // calls the same wrapper): `_mlir_ciface_<kernel>`.
   kernel->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
