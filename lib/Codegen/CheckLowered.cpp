@@ -1,4 +1,4 @@
-//===- CheckLowered.cpp - Fail at the first op a lowering left ------------===//
+//===- CheckLowered.cpp - Fail at the ops a lowering left -----------------===//
 //
 // Part of the gather project.
 // Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
@@ -25,16 +25,6 @@ namespace gather {
 
 using namespace mlir;
 
-/// An op of the onnx namespace that gather does not lower: not one of the
-/// ops of gather's dialect (the ones still there after
-/// convert-onnx-to-linalg, like onnx.ConstantString, are lowered later).
-static bool isUnsupportedONNXOp(Operation *op) {
-  if (op->getName().getDialectNamespace() != "onnx")
-    return false;
-  return !op->isRegistered() ||
-         !isa<gather::ONNX::ONNXDialect>(op->getDialect());
-}
-
 static bool isLLVMLevelOp(Operation *op) {
   if (isa<ModuleOp>(op))
     return true;
@@ -58,13 +48,15 @@ struct CheckLoweredPass
           << level << "' (expected 'onnx' or 'llvm')";
       return signalPassFailure();
     }
+    if (onnxLevel)
+      return checkONNXLevel();
     // The first op left in program order; an unrealized_conversion_cast
     // only if nothing else is left (casts are what a conversion leaves
     // around an op it could not lower).
     Operation *left = nullptr;
     Operation *leftCast = nullptr;
     getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (onnxLevel ? !isUnsupportedONNXOp(op) : isLLVMLevelOp(op))
+      if (isLLVMLevelOp(op))
         return WalkResult::advance();
       if (!isa<UnrealizedConversionCastOp>(op)) {
         left = op;
@@ -78,13 +70,29 @@ struct CheckLoweredPass
       left = leftCast;
     if (!left)
       return;
-    if (onnxLevel)
-      left->emitOpError("is not lowered by gather (it lowers "
-                        "onnx.GatherElements, onnx.Constant and onnx.Return)");
-    else
-      left->emitOpError("was left by the lowering: it is not in the LLVM "
-                        "dialect, so it cannot be translated to LLVM IR");
+    left->emitOpError("was left by the lowering: it is not in the LLVM "
+                      "dialect, so it cannot be translated to LLVM IR");
     signalPassFailure();
+  }
+
+private:
+  /// Every op of the onnx namespace that gather does not lower (not one of
+  /// the ops of gather's dialect: the ones still there after
+  /// convert-onnx-to-linalg, like onnx.ConstantString, are lowered later),
+  /// each in
+  /// its own error at its location (in program order), so that one run
+  /// names all the nodes of a model that stay (not one per rebuild).
+  void checkONNXLevel() {
+    bool anyLeft = false;
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!gather::ONNX::isForeignONNXOp(op))
+        return;
+      op->emitOpError("is not lowered by gather (it lowers "
+                      "onnx.GatherElements, onnx.Constant and onnx.Return)");
+      anyLeft = true;
+    });
+    if (anyLeft)
+      signalPassFailure();
   }
 };
 

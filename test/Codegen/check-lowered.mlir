@@ -1,9 +1,11 @@
-// gather-check-lowered changes nothing. It fails at the first op (in program
-// order) that its level does not allow, with an error naming that op at its
-// location; a builtin.unrealized_conversion_cast is reported only when
-// nothing else is left. Clean input comes out unchanged.
-// level=onnx, after convert-onnx-to-linalg: an op of the onnx namespace that
-// gather does not lower.
+// gather-check-lowered changes nothing. Clean input comes out unchanged.
+// level=onnx, after convert-onnx-to-linalg: every op of the onnx namespace
+// that gather does not lower, one error each at its location, in program
+// order (nested ones too).
+// level=llvm: the first op (in program order) that its level does not allow,
+// with an error naming that op at its location; a
+// builtin.unrealized_conversion_cast is reported only when nothing else is
+// left.
 // RUN: not gather-opt %s --split-input-file -o /dev/null \
 // RUN:   --pass-pipeline='builtin.module(convert-onnx-to-linalg,gather-check-lowered{level=onnx})' 2>&1 \
 // RUN: | FileCheck %s --check-prefix=ONNX --implicit-check-not=error:
@@ -19,10 +21,11 @@
 // RUN: not gather-opt %s --split-input-file --gather-check-lowered=level=linalg -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefix=LEVEL
 
-// An op gather's dialect does not define (kept in generic form), after a
-// gather that convert-onnx-to-linalg lowers: the first such op is named,
-// not the second. At level=llvm, the func.func is the first op left.
-// ONNX: check-lowered.mlir:[[# @LINE + 5]]:25: error: 'onnx.TopK' op is not lowered by gather (it lowers onnx.GatherElements, onnx.Constant and onnx.Return)
+// Ops gather's dialect does not define (kept in generic form), after a
+// gather that convert-onnx-to-linalg lowers: each is named, in program
+// order, in one run. At level=llvm, the func.func is the first op left.
+// ONNX: check-lowered.mlir:[[# @LINE + 6]]:25: error: 'onnx.TopK' op is not lowered by gather (it lowers onnx.GatherElements, onnx.Constant and onnx.Return)
+// ONNX: check-lowered.mlir:[[# @LINE + 6]]:8: error: 'onnx.Neg' op is not lowered by gather (it lowers onnx.GatherElements, onnx.Constant and onnx.Return)
 // LLVM: check-lowered.mlir:[[# @LINE + 2]]:1: error: 'func.func' op was left by the lowering: it is not in the LLVM dialect, so it cannot be translated to LLVM IR
 // LEVEL: error: gather-check-lowered: invalid level 'linalg' (expected 'onnx' or 'llvm')
 func.func @topk(%data: tensor<4xf32>, %indices: tensor<4xi64>, %k: tensor<1xi64>) -> tensor<?xf32> {
@@ -83,4 +86,31 @@ llvm.func @casts(%x: i32) -> i32 {
   %0 = builtin.unrealized_conversion_cast %x : i32 to f32
   %1 = builtin.unrealized_conversion_cast %0 : f32 to i32
   llvm.return %1 : i32
+}
+
+// -----
+
+// level=onnx across functions and regions: an op nested in another op's
+// region is named too (after the op that holds it), and so is an op of a
+// second function; a graph of Softmax, Log and TopK names all three.
+// ONNX: check-lowered.mlir:[[# @LINE + 8]]:8: error: 'onnx.Softmax' op is not lowered by gather
+// ONNX: check-lowered.mlir:[[# @LINE + 8]]:8: error: 'onnx.Log' op is not lowered by gather
+// ONNX: check-lowered.mlir:[[# @LINE + 8]]:8: error: 'onnx.If' op is not lowered by gather
+// ONNX: check-lowered.mlir:[[# @LINE + 8]]:10: error: 'onnx.Neg' op is not lowered by gather
+// ONNX: check-lowered.mlir:[[# @LINE + 8]]:5: error: 'onnx.Yield' op is not lowered by gather
+// ONNX: check-lowered.mlir:[[# @LINE + 13]]:25: error: 'onnx.TopK' op is not lowered by gather
+// LLVM: check-lowered.mlir:[[# @LINE + 1]]:1: error: 'func.func' op was left by the lowering
+func.func @graph(%x: tensor<4xf32>, %c: tensor<i1>) -> tensor<4xf32> {
+  %0 = "onnx.Softmax"(%x) {axis = 0 : si64} : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "onnx.Log"(%0) : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = "onnx.If"(%c) ({
+    %3 = "onnx.Neg"(%1) : (tensor<4xf32>) -> tensor<4xf32>
+    "onnx.Yield"(%3) : (tensor<4xf32>) -> ()
+  }) : (tensor<i1>) -> tensor<4xf32>
+  return %2 : tensor<4xf32>
+}
+
+func.func @second(%x: tensor<4xf32>, %k: tensor<1xi64>) -> tensor<2xi64> {
+  %values, %positions = "onnx.TopK"(%x, %k) {axis = 0 : si64} : (tensor<4xf32>, tensor<1xi64>) -> (tensor<2xf32>, tensor<2xi64>)
+  return %positions : tensor<2xi64>
 }

@@ -317,21 +317,26 @@ def CheckAllocationsPass
 }
 
 def CheckLoweredPass : Pass<"gather-check-lowered", "::mlir::ModuleOp"> {
-  let summary = "Fail at the first op a lowering stage left behind";
+  let summary = "Fail at the ops a lowering stage left behind";
   let description = [{
-    Makes a pipeline that cannot lower everything end with an error that
-    names the first op left (in program order) at its location, instead of
-    succeeding with leftovers that fail later (e.g. in the translation to
-    LLVM IR). Nothing is changed.
+    Makes a pipeline that cannot lower everything end with errors that name
+    the ops left at their locations, instead of succeeding with leftovers
+    that fail later (e.g. in the translation to LLVM IR). Nothing is
+    changed.
 
     - `level=onnx` (used by `onnx-to-llvm` after `convert-onnx-to-linalg`):
-      ops of the `onnx` namespace that gather does not lower: ops gather's
-      dialect does not define (onnx-mlir's `onnx.TopK`, a used
+      every op of the `onnx` namespace that gather does not lower, one error
+      each in program order, so that one run names all the nodes of a model
+      that gather leaves (`onnx.Softmax`, `onnx.Log`, `onnx.TopK`, ...): ops
+      gather's dialect does not define (onnx-mlir's ops, a used
       `onnx.NoValue`, ... kept in generic form) and ops of another
       registered `onnx` dialect.
-    - `level=llvm` (the default; the last pass of `onnx-to-llvm`): every op
-      outside the `llvm` and `omp` dialects, other than `builtin.module`
-      (e.g. `linalg.softmax` or `builtin.unrealized_conversion_cast`).
+    - `level=llvm` (the default; the last pass of `onnx-to-llvm`): the first
+      op (in program order) outside the `llvm` and `omp` dialects, other
+      than `builtin.module` (e.g. `linalg.softmax`); a
+      `builtin.unrealized_conversion_cast` only if nothing else is left (the
+      ops after the first are usually what a failed conversion left around
+      it).
 
     Example: `error: 'onnx.TopK' op is not lowered by gather (it lowers
     onnx.GatherElements, onnx.Constant and onnx.Return)`.

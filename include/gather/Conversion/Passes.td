@@ -43,7 +43,10 @@ def ConvertONNXToLinalgPass
     constant, an `onnx.ConstantString` of the bytes sliced by
     `onnx.StringSlice`; see `onnx.Constant`). Other ops of the `onnx`
     namespace are left untouched (`gather-check-lowered{level=onnx}` reports
-    them). The pass fails if an `onnx.GatherElements` cannot be
+    them), and so are the `onnx.Constant`s they use, which the compiler of
+    the rest expects (a constant used by an op left and by an op lowered is
+    split: an `onnx.Constant` for the ones, an `arith.constant` for the
+    others). The pass fails if an `onnx.GatherElements` cannot be
     lowered.
 
     Run-time checks (`runtime-checks`, on by default; off, the caller

@@ -8,7 +8,8 @@
 //===----------------------------------------------------------------------===//
 //
 // onnx.Constant (and arith.constant of strings) in convert-onnx-to-linalg:
-// numeric values become arith.constant, strings one table per constant.
+// numeric values become arith.constant, strings one table per constant;
+// the constants of ops the pass leaves stay onnx.Constant.
 //
 //===----------------------------------------------------------------------===//
 
@@ -124,6 +125,26 @@ struct ConstantLowering : public ConversionPattern {
 };
 
 } // namespace
+
+bool gather::onnx_to_linalg::isKeptConstant(
+    Operation *constant, function_ref<bool(Operation *)> isLeft) {
+  return !constant->use_empty() && llvm::all_of(constant->getUsers(), isLeft);
+}
+
+void gather::onnx_to_linalg::splitConstantsOfLeftOps(
+    Operation *root, function_ref<bool(Operation *)> isLeft) {
+  root->walk([&](ONNX::ConstantOp constant) {
+    Value value = constant.getResult();
+    bool feedsLeft = llvm::any_of(value.getUsers(), isLeft);
+    if (!feedsLeft || isKeptConstant(constant, isLeft))
+      return;
+    OpBuilder builder(constant);
+    builder.setInsertionPointAfter(constant);
+    Value copy = builder.clone(*constant)->getResult(0);
+    value.replaceUsesWithIf(
+        copy, [&](OpOperand &use) { return isLeft(use.getOwner()); });
+  });
+}
 
 void gather::onnx_to_linalg::populateConstantPatterns(
     RewritePatternSet &patterns) {

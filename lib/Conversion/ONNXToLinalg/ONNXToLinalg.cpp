@@ -55,11 +55,18 @@ struct ConvertONNXToLinalgPass
     target.addDynamicallyLegalOp(
         OperationName(kNoValueOpName, context),
         [](Operation *op) { return !op->use_empty(); });
-    // Our onnx.Constant only (another dialect's stays).
+    // The ops this pass leaves: of the onnx namespace but not of gather's
+    // dialect, and not lowered by name (onnx-mlir's onnx.TopK, ...).
+    auto isLeft = [&target](Operation *op) {
+      return ONNX::isForeignONNXOp(op) && target.isLegal(op).has_value();
+    };
+    // Our onnx.Constant only (another dialect's stays), unless only ops
+    // left use it: the compiler of the rest expects onnx.Constant there.
     target.addDynamicallyLegalOp(
         OperationName(ONNX::ConstantOp::getOperationName(), context),
-        [](Operation *op) {
-          return !op->isRegistered() || !isa<ONNX::ConstantOp>(op);
+        [isLeft](Operation *op) {
+          return !op->isRegistered() || !isa<ONNX::ConstantOp>(op) ||
+                 isKeptConstant(op, isLeft);
         });
     target.addDynamicallyLegalOp<arith::ConstantOp>(
         [](arith::ConstantOp op) { return !isStringTensor(op.getType()); });
@@ -72,6 +79,9 @@ struct ConvertONNXToLinalgPass
     // modules are checked too.)
     if (failed(verifyRuntimeSymbols(getOperation())))
       return signalPassFailure();
+
+    // A constant of both ops left and ops lowered: one copy for each.
+    splitConstantsOfLeftOps(getOperation(), isLeft);
 
     RewritePatternSet patterns(context);
     populateONNXToLinalgConversionPatterns(patterns, runtimeChecks);

@@ -37,6 +37,17 @@ void populateGatherElementsPatterns(
 /// a string table (Constants.cpp).
 void populateConstantPatterns(mlir::RewritePatternSet &patterns);
 
+/// Constants for the ops convert-onnx-to-linalg leaves (`isLeft`: onnx-mlir's
+/// onnx.TopK, ...), which the compiler of the rest expects as onnx.Constant,
+/// not arith.constant (Constants.cpp): an onnx.Constant used by such ops
+/// and by others is split in two, the ops left getting their own copy;
+/// `isKeptConstant` then says which onnx.Constants the pass keeps (used,
+/// and only by ops left).
+void splitConstantsOfLeftOps(
+    mlir::Operation *root, llvm::function_ref<bool(mlir::Operation *)> isLeft);
+bool isKeptConstant(mlir::Operation *constant,
+                    llvm::function_ref<bool(mlir::Operation *)> isLeft);
+
 /// onnx-mlir's onnx.Return, onnx.EntryPoint and unused onnx.NoValue
 /// (ONNXMLIRInterop.cpp).
 void populateONNXMLIRInteropPatterns(mlir::RewritePatternSet &patterns);

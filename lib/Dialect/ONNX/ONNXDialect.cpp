@@ -36,6 +36,12 @@ void ONNXDialect::initialize() {
   allowUnknownOperations();
 }
 
+bool gather::ONNX::isForeignONNXOp(Operation *op) {
+  if (op->getName().getDialectNamespace() != ONNXDialect::getDialectNamespace())
+    return false;
+  return !op->isRegistered() || !isa<ONNXDialect>(op->getDialect());
+}
+
 /// `!onnx.string`, also spelled `!onnx.String` (onnx-mlir's spelling).
 Type ONNXDialect::parseType(DialectAsmParser &parser) const {
   SMLoc loc = parser.getCurrentLocation();

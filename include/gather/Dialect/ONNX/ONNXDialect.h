@@ -24,4 +24,14 @@
 #define GET_TYPEDEF_CLASSES
 #include "gather/Dialect/ONNX/ONNXOpsTypes.h.inc"
 
+namespace gather::ONNX {
+
+/// Whether `op` is in the `onnx` namespace but not an op of gather's onnx
+/// dialect: an op gather's dialect does not define (onnx-mlir's
+/// `onnx.TopK`, ... kept unregistered in generic form) or an op of another
+/// registered `onnx` dialect.
+bool isForeignONNXOp(mlir::Operation *op);
+
+} // namespace gather::ONNX
+
 #endif // GATHER_DIALECT_ONNX_ONNXDIALECT_H

@@ -20,6 +20,21 @@
 
 namespace gather::ONNX {
 
+/// The unit attribute that marks the kernels of onnx-outline-gathers (on
+/// their func.func), which a host can match them by.
+inline constexpr llvm::StringLiteral kGatherKernelAttrName =
+    "onnx.gather_kernel";
+
+/// What onnx-outline-gathers leaves in the module (its option `emit`).
+enum class OutlinedPart {
+  /// The functions, calling their kernels, and the kernels.
+  All,
+  /// The kernels alone.
+  Kernels,
+  /// The functions, calling their kernels, which are declared only.
+  Graph,
+};
+
 #define GEN_PASS_DECL
 #include "gather/Dialect/ONNX/Transforms/Passes.h.inc"
 

@@ -83,4 +83,75 @@ def CheckGatherDestinationsPass
   ];
 }
 
+def ONNXOutlineGathersPass
+    : Pass<"onnx-outline-gathers", "::mlir::ModuleOp"> {
+  let summary = "Outline each onnx.GatherElements into a kernel function "
+                "of its own";
+  let description = [{
+    The whole-model route: a graph whose other ops gather does not lower
+    (onnx-mlir's `onnx.TopK`, `onnx.ReduceSum`, ... imported by
+    `gather-translate --import-onnx`) cannot go through `onnx-to-llvm`
+    whole, but its gathers can, each on its own. This pass moves every op
+    named `onnx.GatherElements` (gather's or another `onnx` dialect's) of a
+    function into a public `func.func` kernel of its own that takes the
+    gather's operands `data` and `indices` as its arguments and returns its
+    result, and calls that kernel in its place:
+
+    ```mlir
+    func.func @main_graph(...) {
+      %1:2 = "onnx.TopK"(%x, %k) {axis = 1 : si64} : ...
+      %2 = func.call @main_graph_gather_0(%data, %1#1)
+          : (tensor<2x4xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
+      ...
+    }
+    func.func @main_graph_gather_0(%arg0: tensor<2x4xf32>,
+        %arg1: tensor<2x2xi64>) -> tensor<2x2xf32>
+        attributes {llvm.emit_c_interface, onnx.gather_kernel} {
+      %0 = onnx.GatherElements %arg0, %arg1 axis = 1 : ...
+      return %0 : tensor<2x2xf32>
+    }
+    ```
+
+    Kernels are named `<function>_gather_<n>`, n counting the gathers of
+    the function in program order from 0 (a name already taken gets a
+    suffix `_<k>`), placed after the function (in its module, nested
+    modules included), located at the gather (an imported node's location
+    and `onnx_node_name` stay on it) and marked with the unit attribute
+    `onnx.gather_kernel`; functions so marked are not outlined again.
+    Gathers in regions (loops, another op's branches) are outlined too; the
+    call takes their place. Kernels carry `llvm.emit_c_interface`: compiled
+    by `onnx-to-llvm`, each also gets the wrapper
+    `_mlir_ciface_<kernel>(result, data, indices)` on memref descriptors,
+    which a host lowered by MLIR calls through the declaration too.
+
+    `emit` selects what the module keeps:
+    - `all` (default): the functions, calling their kernels, and the
+      kernels;
+    - `kernels`: the kernels alone (every other `func.func` is erased, and
+      so is any other op of the module that refers to one, like onnx-mlir's
+      `onnx.EntryPoint`): the input of `onnx-to-llvm`, `gather-runner` or
+      `compileAndJit`;
+    - `graph`: the functions, calling their kernels, which are only
+      declared (private, no body): the input of the compiler that runs the
+      rest of the graph, which links against the compiled kernels.
+  }];
+  let options = [
+    Option<"emit", "emit", "::gather::ONNX::OutlinedPart",
+           /*default=*/"::gather::ONNX::OutlinedPart::All",
+           "What the module keeps",
+           [{::llvm::cl::values(
+               clEnumValN(::gather::ONNX::OutlinedPart::All, "all",
+                          "the functions calling their kernels, and the "
+                          "kernels"),
+               clEnumValN(::gather::ONNX::OutlinedPart::Kernels, "kernels",
+                          "the kernels alone"),
+               clEnumValN(::gather::ONNX::OutlinedPart::Graph, "graph",
+                          "the functions calling their kernels, which are "
+                          "declared only"))}]>,
+  ];
+  let dependentDialects = [
+    "::mlir::func::FuncDialect",
+  ];
+}
+
 #endif // GATHER_DIALECT_ONNX_TRANSFORMS_PASSES_TD
