@@ -77,7 +77,7 @@ void gather::addONNXToLinalgPasses(OpPassManager &pm,
   toLinalgOptions.runtimeChecks = options.runtimeChecks;
   pm.addPass(createConvertONNXToLinalgPass(toLinalgOptions));
   // Ops of the onnx namespace that gather does not lower (onnx-mlir's
-  // onnx.TopK, ...): an error naming the first one, now.
+  // onnx.TopK, ...): an error at each one, now.
   CheckLoweredPassOptions onnxLeftOptions;
   onnxLeftOptions.level = "onnx";
   pm.addPass(createCheckLoweredPass(onnxLeftOptions));
