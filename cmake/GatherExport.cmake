@@ -4,7 +4,9 @@
 # source and build trees, or of the install tree), an alias gather::<target>
 # for parent projects that embed gather, and an install rule into the export
 # set GatherTargets, which cmake/CMakeLists.txt installs as
-# lib/cmake/gather/GatherTargets.cmake (namespace gather::).
+# lib/cmake/gather/GatherTargets.cmake (namespace gather::). Shared
+# libraries go into the install component `gather` (the runtime package),
+# static ones into `gather-dev` (cmake/GatherPackage.cmake).
 #   NO_MLIR: the library uses neither MLIR nor LLVM headers (the runtimes).
 #   C_API:   a C library: MLIR's headers, but no C++ standard requirement.
 # Libraries made with add_mlir_library() pass it DISABLE_INSTALL: its own
@@ -24,8 +26,8 @@ function(gather_export name)
     endif()
   endif()
   add_library(gather::${name} ALIAS ${name})
-  install(TARGETS ${name} EXPORT GatherTargets COMPONENT gather
-    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  install(TARGETS ${name} EXPORT GatherTargets
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT gather-dev
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT gather
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT gather)
 endfunction()

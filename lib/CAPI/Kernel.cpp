@@ -48,13 +48,11 @@ static std::unique_ptr<gather::ONNXToLLVMPipelineOptions>
 parseOptions(MlirStringRef text, MlirStringCallback errorCallback,
              void *userData) {
   llvm::StringRef options = unwrap(text);
-  auto parsed = std::make_unique<gather::ONNXToLLVMPipelineOptions>();
-  std::string reason;
-  llvm::raw_string_ostream os(reason);
-  if (succeeded(parsed->parseFromString(options, os)))
-    return parsed;
-  fail("invalid onnx-to-llvm pipeline options: '" + options.str() + "'" +
-           (reason.empty() ? "" : ": " + llvm::StringRef(reason).trim().str()),
+  auto parsed = gather::parseONNXToLLVMPipelineOptions(options);
+  if (parsed)
+    return std::move(*parsed);
+  fail("invalid onnx-to-llvm pipeline options: '" + options.str() +
+           "': " + llvm::toString(parsed.takeError()),
        errorCallback, userData);
   return nullptr;
 }

@@ -31,12 +31,15 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 
 #include <algorithm>
 
@@ -217,13 +220,151 @@ void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
   addLowerToLLVMPasses(pm, options);
 }
 
+//===----------------------------------------------------------------------===//
+// Options as text, and the pass managers the pipelines go into
+//===----------------------------------------------------------------------===//
+
+SmallVector<const llvm::cl::Option *>
+gather::ONNXToLLVMPipelineOptions::getOptions() const {
+  SmallVector<const llvm::cl::Option *> options;
+  for (const auto &entry : OptionsMap)
+    options.push_back(entry.second);
+  llvm::sort(options, [](const llvm::cl::Option *a, const llvm::cl::Option *b) {
+    return a->ArgStr < b->ArgStr;
+  });
+  return options;
+}
+
+namespace {
+/// One `key[=value]` item of an options text: `text` as written, `key` and
+/// `value` without their quotes.
+struct OptionItem {
+  StringRef text, key, value;
+};
+} // namespace
+
+/// `text` trimmed, without the quotes around it (as the pass options parser
+/// takes a quoted value).
+static StringRef unquote(StringRef text) {
+  text = text.trim();
+  if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') &&
+      text.back() == text.front())
+    return text.drop_front().drop_back().trim();
+  return text;
+}
+
+/// The items of an options text, split where PassOptions::parseFromString
+/// splits them: at spaces outside quotes and braces.
+static SmallVector<OptionItem> splitOptionItems(StringRef text) {
+  SmallVector<OptionItem> items;
+  for (text = text.ltrim(); !text.empty(); text = text.ltrim()) {
+    size_t end = 0;
+    unsigned braces = 0;
+    for (; end < text.size() && (braces || text[end] != ' '); ++end) {
+      char c = text[end];
+      if (c == '"' || c == '\'') {
+        end = std::min(text.find(c, end + 1), text.size() - 1);
+      } else if (c == '{') {
+        ++braces;
+      } else if (c == '}' && braces) {
+        --braces;
+      }
+    }
+    StringRef item = text.take_front(end);
+    text = text.drop_front(end);
+    auto [key, value] = item.split('=');
+    items.push_back({item, unquote(key), unquote(value)});
+  }
+  return items;
+}
+
+/// `names` as "a, b, c", with the one closest to `given` (a likely typo)
+/// first as "did you mean 'x'? ".
+static std::string listValid(StringRef what, StringRef given,
+                             ArrayRef<StringRef> names) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  StringRef closest;
+  unsigned closestDistance = 3; // At most two edits away.
+  for (StringRef name : names) {
+    unsigned distance =
+        given.edit_distance(name, /*AllowReplacements=*/true, closestDistance);
+    if (distance < closestDistance) {
+      closest = name;
+      closestDistance = distance;
+    }
+  }
+  if (!closest.empty())
+    os << "did you mean '" << closest << "'? ";
+  os << "valid " << what << ": ";
+  llvm::interleaveComma(names, os);
+  return text;
+}
+
+llvm::Expected<std::unique_ptr<gather::ONNXToLLVMPipelineOptions>>
+gather::parseONNXToLLVMPipelineOptions(StringRef text) {
+  auto options = std::make_unique<ONNXToLLVMPipelineOptions>();
+  SmallVector<const llvm::cl::Option *> known = options->getOptions();
+  SmallVector<StringRef> names = llvm::map_to_vector(
+      known, [](const llvm::cl::Option *option) { return option->ArgStr; });
+  auto fail = [](const Twine &message) {
+    return llvm::createStringError(message);
+  };
+  for (const OptionItem &item : splitOptionItems(text)) {
+    const auto *found = llvm::find_if(known, [&](const llvm::cl::Option *o) {
+      return o->ArgStr == item.key;
+    });
+    if (found == known.end())
+      return fail("unknown option '" + item.key + "'; " +
+                  listValid("options", item.key, names));
+    // The one option with named values (its parser knows them).
+    if (item.key == options->gatherForm.ArgStr) {
+      auto &parser = options->gatherForm.getParser();
+      SmallVector<StringRef> values;
+      for (unsigned i = 0, e = parser.getNumOptions(); i < e; ++i)
+        values.push_back(parser.getOption(i));
+      if (!llvm::is_contained(values, item.value))
+        return fail("invalid value '" + item.value + "' for option '" +
+                    item.key + "'; " + listValid("values", item.value, values));
+    }
+    // A value of the wrong type (the option parser also prints why).
+    std::string reason;
+    llvm::raw_string_ostream os(reason);
+    if (failed(options->parseFromString(item.text, os)))
+      return fail("invalid value '" + item.value + "' for option '" + item.key +
+                  "' (" + (*found)->HelpStr + ")");
+  }
+  return options;
+}
+
+/// Whether `pm` can take the passes of the gather pipeline `name`: module
+/// passes, so a pass manager on builtin.module or on any op (not one nested
+/// on func.func, where adding them is a fatal error of MLIR's). Else reports
+/// it through `errorHandler`.
+static LogicalResult
+checkPipelineAnchor(OpPassManager &pm, StringRef name,
+                    function_ref<LogicalResult(const Twine &)> errorHandler) {
+  StringRef anchor = pm.getOpAnchorName();
+  if (anchor == ModuleOp::getOperationName() ||
+      anchor == OpPassManager::getAnyOpAnchorName())
+    return success();
+  return errorHandler("'" + name + "' runs on 'builtin.module', not on '" +
+                      anchor + "' (its passes are module passes): put it at " +
+                      "the top level, as in builtin.module(" + name + ")");
+}
+
 LogicalResult gather::buildONNXToLLVMPipeline(OpPassManager &pm,
                                               StringRef options, Location loc) {
-  auto parsed = ONNXToLLVMPipelineOptions::createFromString(options);
+  auto parsed = parseONNXToLLVMPipelineOptions(options);
   if (!parsed)
     return emitError(loc) << "invalid onnx-to-llvm pipeline options: '"
-                          << options << "'";
-  buildONNXToLLVMPipeline(pm, *parsed);
+                          << options
+                          << "': " << llvm::toString(parsed.takeError());
+  if (failed(checkPipelineAnchor(pm, "onnx-to-llvm", [&](const Twine &message) {
+        return emitError(loc) << message;
+      })))
+    return failure();
+  buildONNXToLLVMPipeline(pm, **parsed);
   return success();
 }
 
@@ -260,9 +401,28 @@ void gather::registerONNXToLLVMPipeline() {
        "onnx-to-llvm stage 7: OpenMP, scf, cf, then the LLVM dialect",
        addLowerToLLVMPasses},
   };
-  for (const Stage &stage : stages)
-    PassPipelineRegistration<ONNXToLLVMPipelineOptions>(
-        stage.name, stage.description, stage.build);
+  // As PassPipelineRegistration<ONNXToLLVMPipelineOptions>, with errors
+  // instead of MLIR's fatal error or a bare "no such option".
+  for (const Stage &stage : stages) {
+    StringRef name = stage.name;
+    Builder build = stage.build;
+    registerPassPipeline(
+        name, stage.description,
+        [name, build](OpPassManager &pm, StringRef optionsText,
+                      function_ref<LogicalResult(const Twine &)> errorHandler) {
+          auto options = parseONNXToLLVMPipelineOptions(optionsText);
+          if (!options)
+            return errorHandler("invalid options of '" + name +
+                                "': " + llvm::toString(options.takeError()));
+          if (failed(checkPipelineAnchor(pm, name, errorHandler)))
+            return failure();
+          build(pm, **options);
+          return success();
+        },
+        [](function_ref<void(const detail::PassOptions &)> optionsHandler) {
+          optionsHandler(ONNXToLLVMPipelineOptions());
+        });
+  }
 }
 
 void gather::registerAllPasses() {

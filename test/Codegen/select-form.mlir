@@ -29,7 +29,7 @@
 // BAD-SIGN: error: gather-select-form: target-features: 'avx2' is not written +name or -name
 // BAD-EMPTY: error: gather-select-form: target-features: '' is not written +name or -name
 // BAD-FEATURE: error: gather-select-form: target-features: 'avx9' is not a feature of x86_64
-// BAD-FORM: for the --gather-form option: Cannot find option named 'fast'!
+// BAD-FORM: error: invalid options of 'onnx-to-llvm': invalid value 'fast' for option 'gather-form'; valid values: auto, hardware, scalarized, scalar
 
 // f32 data, i64 indices: one gather of 16 lanes per tile.
 // HW-LABEL: func.func @f32_i64

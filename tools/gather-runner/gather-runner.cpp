@@ -633,12 +633,14 @@ static int toolMain(int argc, char **argv) {
   llvm::SmallVector<std::string> optionsTexts =
       getOptionValues(argc, argv, "pipeline-options");
   std::string optionsText = optionsTexts.empty() ? "" : optionsTexts.back();
-  auto options =
-      gather::ONNXToLLVMPipelineOptions::createFromString(optionsText);
-  if (!options) { // (The option parser printed why.)
-    printError("invalid onnx-to-llvm pipeline options: '" + optionsText + "'");
+  auto parsed = gather::parseONNXToLLVMPipelineOptions(optionsText);
+  if (!parsed) {
+    printError("invalid onnx-to-llvm pipeline options: '" + optionsText +
+               "': " + llvm::toString(parsed.takeError()));
     return failStartUp();
   }
+  std::unique_ptr<gather::ONNXToLLVMPipelineOptions> options =
+      std::move(*parsed);
   mpiStartUp.shardGrid = options->shardGrid;
   mpiStartUp.shardDim = options->shardDim;
   if (!setUpMPIJob(*options))

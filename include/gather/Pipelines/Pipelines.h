@@ -33,6 +33,9 @@
 #include "mlir/IR/Location.h"
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
 
 namespace mlir {
 class DialectRegistry;
@@ -98,7 +101,18 @@ struct ONNXToLLVMPipelineOptions
       llvm::cl::desc("With shard-grid: the dimension to split; -1: the first "
                      "splittable one off the axis, else the axis"),
       llvm::cl::init(-1)};
+
+  /// Every option above, sorted by name (for messages that list them).
+  llvm::SmallVector<const llvm::cl::Option *> getOptions() const;
 };
+
+/// Parses pipeline options as text, as `--onnx-to-llvm="..."` and the tools'
+/// `--pipeline-options` take them (e.g. "vector-size=0 num-threads=1"). The
+/// error of invalid text names the option at fault and lists what is valid:
+/// the option names for an unknown one, the values for a `gather-form` that
+/// is none of them, the option's meaning for a value of the wrong type.
+llvm::Expected<std::unique_ptr<ONNXToLLVMPipelineOptions>>
+parseONNXToLLVMPipelineOptions(llvm::StringRef text);
 
 //===----------------------------------------------------------------------===//
 // The stages of onnx-to-llvm, in order. Each appends its passes to `pm`
@@ -168,15 +182,20 @@ void buildONNXToLLVMPipeline(mlir::OpPassManager &pm,
 
 /// Appends the pipeline with the options given as text, as
 /// `--onnx-to-llvm="..."` takes them (e.g. "vector-size=0 num-threads=1");
-/// on invalid options, emits an error at `loc` and appends nothing. Used by
-/// the tools' `--pipeline-options`.
+/// on invalid options (parseONNXToLLVMPipelineOptions), or a `pm` anchored
+/// on an op other than builtin.module (or any op), emits an error at `loc`
+/// and appends nothing. Used by the tools' `--pipeline-options`.
 mlir::LogicalResult buildONNXToLLVMPipeline(mlir::OpPassManager &pm,
                                             llvm::StringRef options,
                                             mlir::Location loc);
 
 /// Registers the pipeline as `onnx-to-llvm` for textual pass pipelines
 /// (gather-opt --onnx-to-llvm, --pass-pipeline="builtin.module(onnx-to-llvm)"),
-/// and each of its stages as `gather-pipeline-<stage>`.
+/// and each of its stages as `gather-pipeline-<stage>`. Each checks where it
+/// is added: nested in a pass manager on another op than builtin.module (or
+/// any op), as in `builtin.module(func.func(onnx-to-llvm))`, it is a parse
+/// error of the pipeline text (no passes added, no abort); so are invalid
+/// options (parseONNXToLLVMPipelineOptions).
 void registerONNXToLLVMPipeline();
 
 /// Registers every gather pass (every pass in include/gather/Conversion,

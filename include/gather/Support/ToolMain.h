@@ -13,8 +13,9 @@
 // - out of memory (operator new, LLVM's own allocations, the JIT's section
 //   memory) prints `<tool>: error: out of memory ...` and exits with
 //   status 1, instead of `LLVM ERROR: out of memory` and SIGABRT;
-// - any other LLVM fatal error (report_fatal_error, e.g. a pass manager
-//   misuse) prints `<tool>: error: <reason>` and exits with status 1;
+// - any other LLVM fatal error (report_fatal_error, e.g. an output file
+//   that cannot be written, a pass manager misuse) prints
+//   `<tool>: error: <reason>` and exits with status 1;
 // - deep inputs (a module nested thousands of times, a JSON-RPC message of
 //   the language server nested 50,000 deep) recurse on a stack of
 //   kToolStackSize bytes instead of the main thread's 8 MiB: main runs on a
