@@ -116,6 +116,7 @@ void gather::addCodegenPasses(OpPassManager &pm,
   codegenOptions.parallel = usesThreads(options);
   codegenOptions.parallelThreshold = options.parallelThreshold;
   codegenOptions.prefetchDistance = options.prefetchDistance;
+  codegenOptions.unfusedRemarks = options.unfusedRemarks;
   pm.addNestedPass<func::FuncOp>(createCodegenPass(codegenOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -91,6 +91,12 @@ struct ONNXToLLVMPipelineOptions
       *this, "parallel-threshold",
       llvm::cl::desc("Gathers with fewer elements stay single-threaded"),
       llvm::cl::init(8192)};
+  PassOptions::Option<bool> unfusedRemarks{
+      *this, "unfused-remarks",
+      llvm::cl::desc("Remark at each linalg.generic that reads a tensor with "
+                     "tensor.extract but does not get gather's code, with "
+                     "the reason (gather-codegen)"),
+      llvm::cl::init(true)};
   PassOptions::Option<int64_t> shardGrid{
       *this, "shard-grid",
       llvm::cl::desc("Partition the gathers over this many MPI processes; 0: "
