@@ -114,9 +114,9 @@ getOrDeclareRuntimeFunction(mlir::ModuleOp module,
                             mlir::Type elementType);
 
 /// Whether `name` is reserved for gather's runtime: it starts with
-/// gatherReport, gatherPrint, gatherCompare, gatherWriteTensorProto or
-/// gatherSetErrorHandler, possibly after the `_mlir_ciface_` prefix of
-/// MLIR's C interface wrappers.
+/// gatherReport, gatherPrint, gatherCompare, gatherWriteTensorProto,
+/// gatherSetErrorHandler or gatherSetPrintLimit, possibly after the
+/// `_mlir_ciface_` prefix of MLIR's C interface wrappers.
 bool isReservedRuntimeName(llvm::StringRef name);
 
 /// Checks every symbol with a reserved name (isReservedRuntimeName) in
