@@ -75,6 +75,12 @@ fi
 mkdir -p "$out" || exit 2
 out=$(cd "$out" && pwd)
 
+# As the sanitizer build's tests run (test/lit.cfg.py): LeakSanitizer's
+# suppressions of upstream statics, and UCX (loaded by MPICH) not patching
+# mmap, which crashes under ASan at start-up.
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/utils/lsan.supp}
+export UCX_MEM_MMAP_HOOK_MODE=${UCX_MEM_MMAP_HOOK_MODE:-none}
+
 seconds=$(awk "BEGIN{s = int($minutes * 60 / ${#targets[@]}); print (s < 1 ? 1 : s)}")
 echo "fuzz.sh: ${#targets[@]} targets (${targets[*]}), $seconds s each, in $out"
 echo "fuzz.sh: CPU: $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p') ($(nproc) CPUs)"
