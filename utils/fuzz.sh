@@ -3,11 +3,13 @@
 # gather-fuzz-<name>, seeded with test/Fuzz/corpus-<name>) one after the
 # other for a total of N minutes, split evenly, and prints per target the
 # inputs run, the coverage (libFuzzer's cov / ft), the time and the findings
-# (crash-, timeout-, oom-, leak- and slow-unit- artifacts, with their paths).
+# (crash-, timeout-, oom- and leak- artifacts, with their paths; slow-unit-
+# ones, inputs over 10 s but under the 30 s timeout, are listed apart).
 # A finding does not stop a target: libFuzzer stops at it (saving the
 # artifact) and is started again on the grown corpus for the time left, so
-# each target runs its whole share (`runs` counts the starts). The exit status is 1 if any target had
-# a finding or failed to run, 2 for a usage error, else 0.
+# each target runs its whole share (`runs` counts the starts). The exit
+# status is 1 if any target had a finding or failed to run, 2 for a usage
+# error, else 0.
 #
 # Usage: utils/fuzz.sh [--minutes N] [--build DIR] [--out DIR] [--only NAME]
 #   --minutes N  total time, all targets together (default 10; may be a
@@ -121,13 +123,16 @@ for name in "${targets[@]}"; do
   ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$last")
   corpus_size=$(find "$dir/corpus" -type f | wc -l)
   findings=$(find "$dir/artifacts" -type f \( -name 'crash-*' -o \
-    -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' -o \
-    -name 'slow-unit-*' \) | sort)
+    -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | sort)
   count=$(grep -c . <<<"$findings")
+  # Inputs slower than libFuzzer's -report_slow_units (10 s) but under
+  # -timeout: listed, not findings.
+  slow=$(find "$dir/artifacts" -type f -name 'slow-unit-*' | sort)
+  slow_count=$(grep -c . <<<"$slow")
   rate=$(awk "BEGIN{printf \"%.1f\", $inputs / ($elapsed > 0 ? $elapsed : 1)}")
-  rows+=("$(printf '%-18s %10s %8s %8s %8s %8s %6s %5s %9s' "gather-fuzz-$name" \
-    "$inputs" "$rate" "${cov:-?}" "${ft:-?}" "$corpus_size" \
-    "${elapsed}s" "$runs" "$count")")
+  rows+=("$(printf '%-18s %10s %8s %8s %8s %8s %6s %5s %5s %9s' \
+    "gather-fuzz-$name" "$inputs" "$rate" "${cov:-?}" "${ft:-?}" \
+    "$corpus_size" "${elapsed}s" "$runs" "$slow_count" "$count")")
   if [ -z "$last" ]; then
     echo "fuzz.sh: gather-fuzz-$name printed no status (exit status $fuzzer_status); the end of its log:"
     tail -n 20 "$log"
@@ -136,6 +141,12 @@ for name in "${targets[@]}"; do
   # Each target's own summary line (e.g. `gather-fuzz-mlir: N inputs: ...`),
   # printed by a run that ended without a finding.
   cat "$dir"/run-*.log | grep -E "^gather-fuzz-$name: " | tail -n 1
+  if [ "$slow_count" -gt 0 ]; then
+    echo "fuzz.sh: gather-fuzz-$name: $slow_count inputs slower than 10 s (not findings):"
+    while read -r artifact; do
+      echo "  $artifact"
+    done <<<"$slow"
+  fi
   if [ "$count" -gt 0 ]; then
     status=1
     echo "fuzz.sh: gather-fuzz-$name: $count findings:"
@@ -146,7 +157,8 @@ for name in "${targets[@]}"; do
 done
 
 echo
-printf '%-18s %10s %8s %8s %8s %8s %6s %5s %9s\n' target inputs inputs/s cov ft corpus time runs findings
+printf '%-18s %10s %8s %8s %8s %8s %6s %5s %5s %9s\n' target inputs \
+  inputs/s cov ft corpus time runs slow findings
 printf '%s\n' "${rows[@]}"
 echo "fuzz.sh: findings reproduce with: $build/bin/gather-fuzz-<name> <artifact> (GATHER_FUZZ_PRINT=1 shows a generated program)"
 exit $status

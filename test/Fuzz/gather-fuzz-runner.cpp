@@ -32,6 +32,7 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -233,22 +234,29 @@ static std::vector<uint8_t> oracle(const Case &c) {
   return out;
 }
 
+/// The operands' sizes and the options of `c`, one line.
+static std::string describe(const Case &c) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "axis " << c.axis << ", sizes of data [";
+  llvm::interleave(c.dataSizes, os, " ");
+  os << "], of indices [";
+  llvm::interleave(c.indicesSizes, os, " ");
+  os << "], of out [";
+  llvm::interleave(c.outSizes, os, " ");
+  os << "], options: runtime-checks=" << c.options.runtimeChecks
+     << " vector-size=" << c.options.vectorSize
+     << " num-threads=" << c.options.numThreads
+     << " parallel-threshold=" << c.options.parallelThreshold
+     << " gather-form=" << gather::stringifyGatherForm(c.options.gatherForm)
+     << " -O" << c.optLevel << "\n";
+  return text;
+}
+
 [[noreturn]] static void fail(const Case &c, const std::string &source,
                               const std::string &why) {
   llvm::errs() << "gather-fuzz-runner: " << why << "\n"
-               << source << "axis " << c.axis << ", sizes of data [";
-  for (int64_t s : c.dataSizes)
-    llvm::errs() << s << " ";
-  llvm::errs() << "], of indices [";
-  for (int64_t s : c.indicesSizes)
-    llvm::errs() << s << " ";
-  llvm::errs() << "], options: runtime-checks=" << c.options.runtimeChecks
-               << " vector-size=" << c.options.vectorSize
-               << " num-threads=" << c.options.numThreads
-               << " parallel-threshold=" << c.options.parallelThreshold
-               << " gather-form="
-               << gather::stringifyGatherForm(c.options.gatherForm) << " -O"
-               << c.optLevel << "\n";
+               << source << describe(c);
   llvm::errs().flush();
   std::abort();
 }
@@ -290,7 +298,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
       "kernel", c.dataType, c.element->spelling, c.indicesType,
       c.wideIndices ? "i64" : "i32", c.axis);
   if (std::getenv("GATHER_FUZZ_PRINT"))
-    llvm::errs() << source;
+    llvm::errs() << source << describe(c);
   ++stats.inputs;
 
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
