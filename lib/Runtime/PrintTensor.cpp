@@ -324,24 +324,122 @@ private:
 
 } // namespace
 
+namespace {
+/// The items (elements and empty groups `[]`) that one result may still
+/// print (gatherSetPrintLimit). Once it has run out, the printer stops where
+/// it is: stopped() is true and nothing more is written.
+class PrintBudget {
+public:
+  /// `left` items, or no limit if `unlimited`.
+  PrintBudget(uint64_t left, bool unlimited)
+      : left(left), unlimited(unlimited) {}
+
+  /// Takes one item to print; false (and stopped) if none is left.
+  bool take() {
+    if (stopIfExhausted())
+      return false;
+    if (!unlimited)
+      --left;
+    ++taken;
+    return true;
+  }
+  /// Stops (and returns true) if no item is left: checked before writing
+  /// anything that precedes an item (a bracket, a separator).
+  bool stopIfExhausted() {
+    if (!unlimited && left == 0)
+      isStopped = true;
+    return isStopped;
+  }
+  bool stopped() const { return isStopped; }
+  /// The number of items printed.
+  uint64_t printed() const { return taken; }
+
+private:
+  uint64_t left;
+  bool unlimited;
+  bool isStopped = false;
+  uint64_t taken = 0;
+};
+} // namespace
+
+/// The print limit (0: none) and the items printed under it so far, all
+/// results together (gatherSetPrintLimit).
+static uint64_t printLimit = GATHER_DEFAULT_PRINT_LIMIT;
+static uint64_t itemsPrinted = 0;
+
+extern "C" void gatherSetPrintLimit(uint64_t limit) {
+  printLimit = limit;
+  itemsPrinted = 0;
+}
+
 /// Writes the values of dimensions `dim..rank` starting at `offset`; stops
-/// early once `out` has failed.
+/// early once `out` has failed or `budget` has run out (brackets left open).
 template <typename T>
-static void appendValues(StdoutWriter &out, const T *data, const int64_t *sizes,
-                         const int64_t *strides, int64_t rank, int64_t dim,
-                         int64_t offset) {
+static void appendValues(StdoutWriter &out, PrintBudget &budget, const T *data,
+                         const int64_t *sizes, const int64_t *strides,
+                         int64_t rank, int64_t dim, int64_t offset) {
   if (dim == rank) {
-    ElementPrinter<T>::append(out, data[offset]);
+    if (budget.take())
+      ElementPrinter<T>::append(out, data[offset]);
     return;
   }
+  if (sizes[dim] == 0) {
+    if (budget.take())
+      out += "[]";
+    return;
+  }
+  // (A group of size > 0 holds at least one item.)
+  if (budget.stopIfExhausted())
+    return;
   out += '[';
   for (int64_t i = 0; i < sizes[dim] && !out.failed(); ++i) {
-    if (i)
+    if (i) {
+      if (budget.stopIfExhausted())
+        return;
       out += ", ";
-    appendValues(out, data, sizes, strides, rank, dim + 1,
+    }
+    appendValues(out, budget, data, sizes, strides, rank, dim + 1,
                  offset + i * strides[dim]);
+    if (budget.stopped())
+      return;
   }
   out += ']';
+}
+
+/// Decimal text of `value`.
+static std::string toDecimal(unsigned __int128 value) {
+  std::string digits;
+  do {
+    digits += static_cast<char>('0' + static_cast<int>(value % 10));
+    value /= 10;
+  } while (value != 0);
+  return std::string(digits.rbegin(), digits.rend());
+}
+
+/// The end of a result's line once its budget ran out after `printed`
+/// items: ` ... (<n> more elements not printed; ...)`, where the items are
+/// the elements or, for an empty tensor, the empty groups.
+static std::string notPrintedMarker(int64_t rank, const int64_t *sizes,
+                                    uint64_t printed) {
+  // The items: the product of the sizes before the first 0 (saturated).
+  using Count = unsigned __int128;
+  constexpr Count kMax = ~Count(0);
+  Count items = 1;
+  bool empty = false;
+  for (int64_t d = 0; d < rank && !empty; ++d) {
+    if (sizes[d] == 0) {
+      empty = true;
+      break;
+    }
+    Count size = static_cast<Count>(sizes[d]);
+    items = items > kMax / size ? kMax : items * size;
+  }
+  Count left = items - printed;
+  std::string count = items == kMax ? "more than " + toDecimal(kMax - printed)
+                                    : toDecimal(left);
+  return (printed ? " ... (" : "... (") + count + " more " +
+         (empty ? "empty group" : "element") + (left == 1 ? "" : "s") +
+         " not printed; --print-limit=0 prints all)";
 }
 
 namespace {
@@ -373,8 +471,13 @@ static void printTensor(const void *memref, int64_t resultIndex) {
   StdoutWriter out;
   out +=
       "result " + std::to_string(resultIndex) + ": " + typeString(view) + " = ";
-  appendValues(out, view.aligned, view.sizes, view.strides, view.rank, 0,
-               view.offset);
+  PrintBudget budget(printLimit - std::min(itemsPrinted, printLimit),
+                     /*unlimited=*/printLimit == 0);
+  appendValues(out, budget, view.aligned, view.sizes, view.strides, view.rank,
+               0, view.offset);
+  itemsPrinted += budget.printed();
+  if (budget.stopped())
+    out += notPrintedMarker(view.rank, view.sizes, budget.printed());
   out += '\n';
   if (!out.flushStdout())
     reportMessage("cannot write result " + std::to_string(resultIndex) +

@@ -22,6 +22,10 @@
 //   - --on-runtime-error=exit (default) ends the process with status 1 at the
 //     first invalid input found by the compiled code; =continue prints every
 //     report, lets the program go on, and exits with status 1 at the end.
+//   - The printed results hold at most --print-limit elements and empty
+//     groups together (default GATHER_DEFAULT_PRINT_LIMIT, 0: no limit);
+//     then a line ends with a "... (<n> more elements not printed ...)"
+//     marker and later results print only it (exit status 0).
 //   - The MLIR runner utilities (printMemref*, printF64, ...) are linked in,
 //     so no --shared-libs is needed for them.
 //   - --pass-pipeline="builtin.module(...)" replaces the default lowering
@@ -255,6 +259,16 @@ static llvm::cl::opt<std::string> passPipeline(
                    "onnx-to-llvm, as mlir-opt takes it (e.g. "
                    "\"builtin.module(onnx-to-llvm{vector-size=0})\")"),
     llvm::cl::init(""));
+
+static llvm::cl::opt<uint64_t> printLimit(
+    "print-limit",
+    llvm::cl::desc("The most elements and empty groups ([]) that the printed "
+                   "results hold together; then each line ends with \"... "
+                   "(<n> more elements not printed ...)\". 0 prints all"),
+    llvm::cl::init(GATHER_DEFAULT_PRINT_LIMIT),
+    llvm::cl::cb<void, uint64_t>([](uint64_t limit) {
+      gatherSetPrintLimit(limit);
+    }));
 
 static llvm::cl::opt<bool> linkNestedModules(
     "link-nested-modules",

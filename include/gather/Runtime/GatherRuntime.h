@@ -179,7 +179,24 @@ void gatherReportAllocationErrorIf(int32_t failed, int64_t bytes,
 ///  attributes {llvm.emit_c_interface}`. One function per element type of
 /// gather/Runtime/ElementTypes.def, named by its suffix (F32, UI8,
 /// ComplexF64, String for !onnx.string, ...).
+/// The printing is bounded (gatherSetPrintLimit), by default to
+/// GATHER_DEFAULT_PRINT_LIMIT items.
 void _mlir_ciface_gatherPrintF32(void *memref, int64_t resultIndex);
+
+/// The number of items the gatherPrint* functions print by default.
+#define GATHER_DEFAULT_PRINT_LIMIT 1000000
+
+/// Bounds what the gatherPrint* functions print, all results together, from
+/// this call on: at most `limit` items, an item being an element or an empty
+/// group (`[]`, a zero-size dimension; the brackets around them are not
+/// counted, so a result's text is at most about `limit` times its rank and
+/// longest element long). Once the limit is reached, a result's line ends
+/// with ` ... (<n> more elements not printed; --print-limit=0 prints all)`
+/// (`empty groups` for an empty tensor; `--print-limit` is gather-runner's
+/// option) after what was printed, its brackets left open, and later results
+/// print only their type and that marker. 0 prints everything. Not a
+/// run-time error; not thread-safe with a gatherPrint* call in progress.
+void gatherSetPrintLimit(uint64_t limit);
 
 /// Comparison with expected outputs (used by modules that
 /// `gather-translate --import-onnx --onnx-expected=...` writes). Prints

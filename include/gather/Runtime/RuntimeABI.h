@@ -122,9 +122,9 @@ getOrDeclareRuntimeFunction(mlir::ModuleOp module,
                             mlir::Type elementType);
 
 /// Whether `name` is reserved for gather's runtime: it starts with
-/// gatherReport, gatherPrint, gatherCompare, gatherWriteTensorProto or
-/// gatherSetErrorHandler, possibly after the `_mlir_ciface_` prefix of
-/// MLIR's C interface wrappers.
+/// gatherReport, gatherPrint, gatherCompare, gatherWriteTensorProto,
+/// gatherSetErrorHandler or gatherSetPrintLimit, possibly after the
+/// `_mlir_ciface_` prefix of MLIR's C interface wrappers.
 bool isReservedRuntimeName(llvm::StringRef name);
 
 /// The type of an error sink (kErrorSinkName): `!llvm.struct<(ptr, ptr)>`.

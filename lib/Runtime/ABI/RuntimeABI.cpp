@@ -68,11 +68,15 @@ static_assert(std::size(kRuntimeTensorFunctions) ==
               "one row per RuntimeTensorFunction");
 
 /// The prefixes of the names reserved for the runtime: every report, the
-/// functions on tensors, and the host's gatherSetErrorHandler.
+/// functions on tensors, and the host's gatherSetErrorHandler and
+/// gatherSetPrintLimit.
 static constexpr StringLiteral kReservedPrefixes[] = {
-    "gatherReport", kRuntimeTensorFunctions[0].name,
-    kRuntimeTensorFunctions[1].name, kRuntimeTensorFunctions[2].name,
-    "gatherSetErrorHandler"};
+    "gatherReport",
+    kRuntimeTensorFunctions[0].name,
+    kRuntimeTensorFunctions[1].name,
+    kRuntimeTensorFunctions[2].name,
+    "gatherSetErrorHandler",
+    "gatherSetPrintLimit"};
 
 /// The element types of the runtime (ElementTypes.def).
 static constexpr ElementTypeInfo kElementTypes[] = {

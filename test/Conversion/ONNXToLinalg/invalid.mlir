@@ -127,14 +127,14 @@ func.func private @gatherCompareI64(tensor<*xi64>)
 
 // The C interface names (`_mlir_ciface_` + name), other suffixes and the
 // other families too.
-// expected-error @+1 {{symbol '_mlir_ciface_gatherWriteTensorProtoF32' is reserved for gather's runtime (names starting with gatherReport, gatherPrint, gatherCompare, gatherWriteTensorProto, gatherSetErrorHandler); it can only declare an external function}}
+// expected-error @+1 {{symbol '_mlir_ciface_gatherWriteTensorProtoF32' is reserved for gather's runtime (names starting with gatherReport, gatherPrint, gatherCompare, gatherWriteTensorProto, gatherSetErrorHandler, gatherSetPrintLimit); it can only declare an external function}}
 func.func @_mlir_ciface_gatherWriteTensorProtoF32() {
   return
 }
 
 // -----
 
-// expected-error @+1 {{symbol 'gatherReportAllocationError' is reserved for gather's runtime (names starting with gatherReport, gatherPrint, gatherCompare, gatherWriteTensorProto, gatherSetErrorHandler); it can only declare an external function}}
+// expected-error @+1 {{symbol 'gatherReportAllocationError' is reserved for gather's runtime (names starting with gatherReport, gatherPrint, gatherCompare, gatherWriteTensorProto, gatherSetErrorHandler, gatherSetPrintLimit); it can only declare an external function}}
 llvm.func @gatherReportAllocationError(%bytes: i64, %what: !llvm.ptr) {
   llvm.return
 }
@@ -143,6 +143,14 @@ llvm.func @gatherReportAllocationError(%bytes: i64, %what: !llvm.ptr) {
 
 // expected-error @+1 {{symbol 'gatherPrintMine' is reserved for gather's runtime}}
 func.func @gatherPrintMine() {
+  return
+}
+
+// -----
+
+// The host's print limit (gatherSetPrintLimit, GatherRuntime.h) too.
+// expected-error @+1 {{symbol 'gatherSetPrintLimit' is reserved for gather's runtime}}
+func.func @gatherSetPrintLimit(%limit: i64) {
   return
 }
 
