@@ -82,7 +82,7 @@ if config.tsan:
     config.environment["UCX_MEM_MMAP_HOOK_MODE"] = "none"
 if config.enable_fuzzers:
     config.available_features.add("fuzzers")
-    tools += ["gather-fuzz-mlir", "gather-fuzz-onnx"]
+    tools += ["gather-fuzz-mlir", "gather-fuzz-onnx", "gather-fuzz-runner"]
 tool_dirs = [os.path.join(config.gather_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
