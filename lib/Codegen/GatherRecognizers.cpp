@@ -72,8 +72,8 @@ bool gather::codegen::isGatherLike(linalg::GenericOp op, StringRef *whyNot) {
     return reject(whyNot, "not on tensors");
   if (op.getNumDpsInputs() < 1)
     return reject(whyNot, "no input");
-  if (op.getNumDpsInits() != 1)
-    return reject(whyNot, "several results");
+  if (op.getNumDpsInits() < 1)
+    return reject(whyNot, "no result");
   if (op.getNumLoops() == 0 || op.getNumLoops() != op.getNumParallelLoops())
     return reject(whyNot, "not all-parallel loops");
   auto extracts = op.getBody()->getOps<tensor::ExtractOp>();

@@ -28,10 +28,11 @@ namespace gather::codegen {
 
 /// Whether `op` has the form convert-onnx-to-linalg gives a gather, marked
 /// or not, possibly with elementwise producers and consumers fused into it
-/// (linalg-fuse-elementwise-ops): ranked tensors, all-parallel, one output
-/// with an identity map, and one tensor.extract (the read of `data`) in its
-/// body whose coordinates depend on exactly one input, `indices`, which has
-/// an identity map. The other inputs (the elementwise inputs) are read at
+/// (linalg-fuse-elementwise-ops): ranked tensors, all-parallel, outputs
+/// with identity maps (several when fused consumers yield several values),
+/// and one tensor.extract (the read of `data`) in its body whose
+/// coordinates depend on exactly one input, `indices`, which has an
+/// identity map. The other inputs (the elementwise inputs) are read at
 /// each element through their indexing maps, projected permutations
 /// (identity, transposed, broadcast).
 bool isGatherLike(mlir::linalg::GenericOp op,
