@@ -63,7 +63,9 @@ struct IndexCheckMatch {
 /// the gather: first after the gather, before any other gather, with
 /// nothing between the two using the gather's result; else before it,
 /// after any other gather, when the ops between that define what the
-/// gather uses have no memory effects (they are `toHoist`, in block order).
+/// gather uses have no memory effects, or only read memory that no op they
+/// move above may write (a bufferization.to_tensor of an argument); they are
+/// `toHoist`, in block order.
 /// Null check if there is none. The first marked check of the same
 /// `indices` after a marked gather (or any before one) is the one: if it is
 /// not of this form, the check is null.

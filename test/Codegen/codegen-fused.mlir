@@ -38,6 +38,65 @@ func.func @mul(%d: tensor<256x256xf32>, %i: tensor<256x256xi64>, %w: tensor<256x
 
 // -----
 
+// A kernel on buffers: w's `restrict` bufferization.to_tensor comes after
+// the check and its error report (a call); it moves above the check (no
+// other access may write its buffer), and the check is fused.
+// CHECK-LABEL: func.func @mul_buffers
+// CHECK:         bufferization.to_tensor %arg2 restrict
+// CHECK-NOT:     linalg.generic
+// CHECK:         scf.forall
+// CHECK:           vector.transfer_read
+// CHECK:           vector.transfer_read
+// CHECK:           arith.mulf {{.*}} : vector<16xf32>
+// CHECK:           memref.atomic_rmw ori
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+func.func @mul_buffers(%data: memref<256x256xf32>, %indices: memref<256x256xi64>, %weights: memref<256x256xf32>, %out: memref<256x256xf32>) {
+  %d = bufferization.to_tensor %data restrict : memref<256x256xf32> to tensor<256x256xf32>
+  %i = bufferization.to_tensor %indices restrict : memref<256x256xi64> to tensor<256x256xi64>
+  %g = onnx.GatherElements %d, %i axis = 1 : tensor<256x256xf32>, tensor<256x256xi64>
+  %w = bufferization.to_tensor %weights restrict : memref<256x256xf32> to tensor<256x256xf32>
+  %e = tensor.empty() : tensor<256x256xf32>
+  // REMARK: codegen-fused.mlir:[[# @LINE + 1]]:8: remark: gather-codegen: vectors of 16; threads; prefetches 4096 B ahead; index check fused
+  %r = linalg.generic {indexing_maps = [affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>], iterator_types = ["parallel", "parallel"]} ins(%g, %w : tensor<256x256xf32>, tensor<256x256xf32>) outs(%e : tensor<256x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<256x256xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<256x256xf32>, memref<256x256xf32>) -> ()
+  return
+}
+
+// -----
+
+// The same without `restrict`: the to_tensor reads w's buffer, which the
+// error report's call before it might write; it stays, and the check is not
+// fused (its own loop before the gather's).
+// CHECK-LABEL: func.func @mul_buffer_not_restrict
+// CHECK:         linalg.generic
+// CHECK-SAME:      iterator_types = ["reduction", "reduction"]
+// CHECK:         bufferization.to_tensor %arg2 :
+// CHECK:         scf.forall
+// CHECK-NOT:       memref.atomic_rmw
+// CHECK:         return
+func.func @mul_buffer_not_restrict(%data: memref<256x256xf32>, %indices: memref<256x256xi64>, %weights: memref<256x256xf32>, %out: memref<256x256xf32>) {
+  %d = bufferization.to_tensor %data restrict : memref<256x256xf32> to tensor<256x256xf32>
+  %i = bufferization.to_tensor %indices restrict : memref<256x256xi64> to tensor<256x256xi64>
+  %g = onnx.GatherElements %d, %i axis = 1 : tensor<256x256xf32>, tensor<256x256xi64>
+  %w = bufferization.to_tensor %weights : memref<256x256xf32> to tensor<256x256xf32>
+  %e = tensor.empty() : tensor<256x256xf32>
+  // REMARK: codegen-fused.mlir:[[# @LINE + 1]]:8: remark: gather-codegen: vectors of 16; threads; prefetches 4096 B ahead; index check not fused (the check is before the gather, above an op that the gather uses and that cannot move above it (memory effects other than reads, or a read after a write))
+  %r = linalg.generic {indexing_maps = [affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>], iterator_types = ["parallel", "parallel"]} ins(%g, %w : tensor<256x256xf32>, tensor<256x256xf32>) outs(%e : tensor<256x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<256x256xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<256x256xf32>, memref<256x256xf32>) -> ()
+  return
+}
+
+// -----
+
 // relu(gather): the consumer's op after the read of data, on vectors.
 // CHECK-LABEL: func.func @relu
 // CHECK-NOT:     linalg.generic
