@@ -20,6 +20,11 @@
 //   - floor: the streaming kernel of floor.c, which moves the bytes the
 //     gather must move (index values, the 64-byte lines of data the indices
 //     touch, the output) with no gather, at 1 and 2 threads.
+// With --fused, instead: the gather of [512, 1024] f32 along axis 1 alone
+// and with an elementwise consumer (x * w with a second input, relu) fused
+// into it by upstream linalg-fuse-elementwise-ops after
+// convert-onnx-to-linalg (x * w also unfused), at 1 and 2 threads
+// (workload "fused"; bench/run.py prints the ratios to the gather alone).
 // Every gather's output is compared bit for bit with a reference loop
 // before it is timed (a mismatch is reported and the exit status is 1).
 //
@@ -41,16 +46,21 @@
 //
 //   build/bin/gather-bench [--workloads=FILE] [--only=a,d] [--rounds=7]
 //       [--batch-ms=20] [--thread-counts=1,2] [--dynamic] [--print-kernel=NAME]
-//       [--variant="prefetch-distance=0" ...] [--thread-cpu-time]
+//       [--variant="prefetch-distance=0" ...] [--thread-cpu-time] [--fused]
 //
 //===----------------------------------------------------------------------===//
 
 #include "workloads.h"
 
+#include "gather/Conversion/Passes.h"
 #include "gather/ExecutionEngine/JitCompiler.h"
 #include "gather/Runtime/GatherRuntime.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
@@ -126,6 +136,11 @@ static cl::list<std::string>
              cl::desc("Also time ours built with these extra onnx-to-llvm "
                       "options (after GATHER_BENCH_PIPELINE's), as "
                       "`ours[OPTIONS]`; repeatable (ablations in one run)"));
+static cl::opt<bool> fusedConsumers(
+    "fused",
+    cl::desc("Instead of the workloads: the gather of [512, 1024] f32 alone "
+             "and with elementwise consumers (x * w, relu) fused into it by "
+             "upstream linalg-fuse-elementwise-ops (workload \"fused\")"));
 static cl::opt<std::string>
     printKernel("print-kernel",
                 cl::desc("Print this workload's kernel source and exit"));
@@ -411,6 +426,17 @@ struct Kernel {
 };
 } // namespace
 
+/// Keeps the `engine` just compiled in `kept`; returns the address of its
+/// kernel (`_mlir_ciface_gather`).
+static llvm::Expected<void *>
+keepKernel(llvm::Expected<std::unique_ptr<mlir::ExecutionEngine>> engine,
+           std::unique_ptr<mlir::ExecutionEngine> &kept) {
+  if (!engine)
+    return engine.takeError();
+  kept = std::move(*engine);
+  return kept->lookup("_mlir_ciface_gather");
+}
+
 /// Compiles `w`'s kernel for `threads` threads; the time from source text to
 /// a callable function pointer is `compileMs`.
 static llvm::Expected<std::unique_ptr<Kernel>>
@@ -427,11 +453,9 @@ compileKernel(const Workload &w, Inputs &inputs, int threads,
   if (!options)
     return llvm::createStringError("invalid pipeline options '" + text + "'");
   options->numThreads = threads;
-  auto engine = gather::compileSourceAndJit(kernel->context, source, *options);
-  if (!engine)
-    return engine.takeError();
-  kernel->engine = std::move(*engine);
-  auto symbol = kernel->engine->lookup("_mlir_ciface_gather");
+  auto symbol =
+      keepKernel(gather::compileSourceAndJit(kernel->context, source, *options),
+                 kernel->engine);
   if (!symbol)
     return symbol.takeError();
   kernel->function = reinterpret_cast<KernelFn>(*symbol);
@@ -448,9 +472,10 @@ namespace {
 /// One implementation timed on a workload.
 struct Impl {
   Impl(std::string name, int threads, std::function<void()> call,
-       bool isGather = true, std::optional<double> compileMs = std::nullopt)
+       bool isGather = true, std::optional<double> compileMs = std::nullopt,
+       const Buffer<float> *expected = nullptr)
       : name(std::move(name)), threads(threads), call(std::move(call)),
-        isGather(isGather), compileMs(compileMs) {}
+        isGather(isGather), compileMs(compileMs), expected(expected) {}
 
   std::string name;
   int threads;
@@ -458,6 +483,8 @@ struct Impl {
   /// Computes the gather (checked against the reference).
   bool isGather;
   std::optional<double> compileMs;
+  /// What it computes, if not the gather's reference.
+  const Buffer<float> *expected;
   int64_t callsPerBatch = 1;
   std::vector<double> samples; // seconds per call, one per round
 };
@@ -473,6 +500,73 @@ static double threadCpuSeconds() {
 static double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
       .count();
+}
+
+/// Calls each of `impls` once to check its output (against its own
+/// `expected`, or the gather's reference) and once more to size its batch
+/// (enough calls for --batch-ms); returns those that computed the right
+/// values and reports the others to `fail`.
+static std::vector<Impl>
+checkAndSize(std::vector<Impl> &impls, Inputs &inputs,
+             llvm::function_ref<void(const Impl &, const std::string &)> fail) {
+  std::vector<Impl> checked;
+  for (Impl &impl : impls) {
+    llvm::fill(inputs.out, -1.0f);
+    impl.call();
+    const Buffer<float> &expected =
+        impl.expected ? *impl.expected : inputs.expected;
+    if (impl.isGather && std::memcmp(inputs.out.data(), expected.data(),
+                                     inputs.out.size() * sizeof(float)) != 0) {
+      fail(impl, "output differs from the reference");
+      continue;
+    }
+    auto start = std::chrono::steady_clock::now();
+    impl.call();
+    double once = std::max(secondsSince(start), 1e-9);
+    impl.callsPerBatch =
+        static_cast<int64_t>(std::clamp(batchMs / 1000 / once, 1.0, 1e7));
+    checked.push_back(std::move(impl));
+  }
+  return checked;
+}
+
+/// --rounds rounds that each time one batch of every implementation,
+/// interleaved, in an order that rotates by one per round.
+static void timeRounds(std::vector<Impl> &impls) {
+  for (unsigned round = 0; round < numRounds; ++round)
+    for (size_t q = 0; q < impls.size(); ++q) {
+      Impl &impl = impls[(q + round) % impls.size()];
+      bool cpu = threadCpuTime && impl.threads == 1;
+      double cpuStart = cpu ? threadCpuSeconds() : 0;
+      auto start = std::chrono::steady_clock::now();
+      for (int64_t c = 0; c < impl.callsPerBatch; ++c)
+        impl.call();
+      double seconds =
+          cpu ? threadCpuSeconds() - cpuStart : secondsSince(start);
+      impl.samples.push_back(seconds / impl.callsPerBatch);
+    }
+}
+
+/// One "time" record per implementation of `workload`.
+static void emitTimes(const std::string &workload,
+                      const std::vector<Impl> &impls) {
+  for (const Impl &impl : impls) {
+    std::vector<double> sorted = impl.samples;
+    std::sort(sorted.begin(), sorted.end());
+    size_t n = sorted.size();
+    double median =
+        n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    llvm::json::Object record{{"kind", "time"},
+                              {"workload", workload},
+                              {"impl", impl.name},
+                              {"threads", impl.threads},
+                              {"seconds", median},
+                              {"samples", impl.samples},
+                              {"calls_per_batch", impl.callsPerBatch}};
+    if (impl.compileMs)
+      record["compile_ms"] = *impl.compileMs;
+    emit(std::move(record));
+  }
 }
 
 /// Measures every implementation of `w`; returns false if one computed a
@@ -522,36 +616,11 @@ static bool benchmarkWorkload(const Workload &w,
         "floor", static_cast<int>(t),
         [&inputs, &w, t] { inputs.runFloor(w, t); }, /*isGather=*/false);
 
-  // Check each gather, then size its batch on a warm call.
-  std::vector<Impl> checked;
-  for (Impl &impl : impls) {
-    llvm::fill(inputs.out, -1.0f);
-    impl.call();
-    if (impl.isGather && std::memcmp(inputs.out.data(), inputs.expected.data(),
-                                     inputs.out.size() * sizeof(float)) != 0) {
-      error(impl.name, impl.threads, "output differs from the reference");
-      continue;
-    }
-    auto start = std::chrono::steady_clock::now();
-    impl.call();
-    double once = std::max(secondsSince(start), 1e-9);
-    impl.callsPerBatch =
-        static_cast<int64_t>(std::clamp(batchMs / 1000 / once, 1.0, 1e7));
-    checked.push_back(std::move(impl));
-  }
-
-  for (unsigned round = 0; round < numRounds; ++round)
-    for (size_t q = 0; q < checked.size(); ++q) {
-      Impl &impl = checked[(q + round) % checked.size()];
-      bool cpu = threadCpuTime && impl.threads == 1;
-      double cpuStart = cpu ? threadCpuSeconds() : 0;
-      auto start = std::chrono::steady_clock::now();
-      for (int64_t c = 0; c < impl.callsPerBatch; ++c)
-        impl.call();
-      double seconds =
-          cpu ? threadCpuSeconds() - cpuStart : secondsSince(start);
-      impl.samples.push_back(seconds / impl.callsPerBatch);
-    }
+  std::vector<Impl> checked = checkAndSize(
+      impls, inputs, [&](const Impl &impl, const std::string &what) {
+        error(impl.name, impl.threads, what);
+      });
+  timeRounds(checked);
 
   double checksum = 0;
   for (float v : inputs.expected)
@@ -567,23 +636,206 @@ static bool benchmarkWorkload(const Workload &w,
       {"floor_bytes", indexBytes +
                           inputs.touchedDataElements * int64_t(sizeof(float)) +
                           m * int64_t(sizeof(float))}});
-  for (Impl &impl : checked) {
-    std::vector<double> sorted = impl.samples;
-    std::sort(sorted.begin(), sorted.end());
-    size_t n = sorted.size();
-    double median =
-        n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    llvm::json::Object record{{"kind", "time"},
-                              {"workload", w.name},
-                              {"impl", impl.name},
-                              {"threads", impl.threads},
-                              {"seconds", median},
-                              {"samples", impl.samples},
-                              {"calls_per_batch", impl.callsPerBatch}};
-    if (impl.compileMs)
-      record["compile_ms"] = *impl.compileMs;
-    emit(std::move(record));
+  emitTimes(w.name, checked);
+  return ok;
+}
+
+/// The consumer of the gather in the kernels of --fused.
+enum class Consumer { None, Mul, MulRow, Relu };
+
+/// The kernel of --fused: the gather of [rows, columns] f32 along axis 1
+/// with i64 indices, alone or followed by `consumer` as a linalg.generic
+/// (`x * w` with a second input `w` of the same shape, or of one row
+/// broadcast over the rows, or relu), written into `out`.
+static std::string fusedKernelSource(Consumer consumer, int64_t rows,
+                                     int64_t columns) {
+  std::string shape = std::to_string(rows) + "x" + std::to_string(columns);
+  std::string tensor = "tensor<" + shape + "xf32>";
+  std::string memref = "memref<" + shape + "xf32>";
+  std::string id = "affine_map<(a, b) -> (a, b)>";
+  bool mul = consumer == Consumer::Mul || consumer == Consumer::MulRow;
+  bool row = consumer == Consumer::MulRow;
+  std::string weights =
+      row ? "memref<" + std::to_string(columns) + "xf32>" : memref;
+  std::string weightsTensor =
+      row ? "tensor<" + std::to_string(columns) + "xf32>" : tensor;
+  std::string weightsMap = row ? "affine_map<(a, b) -> (b)>" : id;
+  std::string source =
+      "func.func @gather(%data: " + memref + ", %indices: memref<" + shape +
+      "xi64>" + (mul ? ", %weights: " + weights : "") + ", %out: " + memref +
+      ") attributes {llvm.emit_c_interface} {\n"
+      "  %d = bufferization.to_tensor %data restrict : " +
+      memref + " to " + tensor +
+      "\n"
+      "  %i = bufferization.to_tensor %indices restrict : memref<" +
+      shape + "xi64> to tensor<" + shape +
+      "xi64>\n"
+      "  %g = onnx.GatherElements %d, %i axis = 1 : " +
+      tensor + ", tensor<" + shape + "xi64> -> " + tensor + "\n";
+  std::string result = "%g";
+  if (consumer != Consumer::None) {
+    result = "%r";
+    if (mul)
+      source +=
+          "  %w = bufferization.to_tensor %weights restrict : " + weights +
+          " to " + weightsTensor + "\n";
+    source +=
+        "  %e = tensor.empty() : " + tensor +
+        "\n"
+        "  %r = linalg.generic {indexing_maps = [" +
+        id + ", " + (mul ? weightsMap + ", " : "") + id +
+        "], iterator_types = [\"parallel\", \"parallel\"]} ins(%g" +
+        (mul ? ", %w : " + tensor + ", " + weightsTensor : " : " + tensor) +
+        ") outs(%e : " + tensor + ") {\n  ^bb0(%x: f32, " +
+        (mul ? "%y: f32, " : "") + "%o: f32):\n" +
+        (mul ? "    %v = arith.mulf %x, %y : f32\n"
+             : "    %z = arith.constant 0.0 : f32\n"
+               "    %v = arith.maximumf %x, %z : f32\n") +
+        "    linalg.yield %v : f32\n  } -> " + tensor + "\n";
   }
+  source += "  bufferization.materialize_in_destination " + result +
+            " in restrict writable %out : (" + tensor + ", " + memref +
+            ") -> ()\n  return\n}\n";
+  return source;
+}
+
+namespace {
+/// A JIT-compiled kernel of --fused.
+struct FusedKernel {
+  mlir::MLIRContext context;
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  void *function = nullptr;
+};
+} // namespace
+
+/// Compiles `source` for `threads` threads as a compiler that runs upstream
+/// fusion first would: convert-onnx-to-linalg, then (if `fuse`)
+/// linalg-fuse-elementwise-ops, then the pipeline.
+static llvm::Expected<std::unique_ptr<FusedKernel>>
+compileFusedKernel(const std::string &source, int threads, bool fuse) {
+  auto kernel = std::make_unique<FusedKernel>();
+  mlir::DialectRegistry registry;
+  gather::registerJitDependencies(registry);
+  kernel->context.appendDialectRegistry(registry);
+  kernel->context.loadAllAvailableDialects();
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(source, &kernel->context);
+  if (!module)
+    return llvm::createStringError("cannot parse the fused kernel");
+  mlir::PassManager pm(&kernel->context);
+  pm.addPass(gather::createConvertONNXToLinalgPass());
+  if (fuse)
+    pm.addNestedPass<mlir::func::FuncOp>(
+        mlir::createLinalgElementwiseOpFusionPass());
+  if (mlir::failed(pm.run(*module)))
+    return llvm::createStringError("convert-onnx-to-linalg or "
+                                   "linalg-fuse-elementwise-ops failed");
+  const char *extra = std::getenv("GATHER_BENCH_PIPELINE");
+  auto options =
+      gather::ONNXToLLVMPipelineOptions::createFromString(extra ? extra : "");
+  if (!options)
+    return llvm::createStringError("invalid GATHER_BENCH_PIPELINE");
+  options->numThreads = threads;
+  auto symbol =
+      keepKernel(gather::compileAndJit(*module, *options), kernel->engine);
+  if (!symbol)
+    return symbol.takeError();
+  kernel->function = *symbol;
+  return kernel;
+}
+
+/// --fused: the gather of [512, 1024] f32 along axis 1 alone, and followed
+/// by `x * w` and by relu, each fused into it by linalg-fuse-elementwise-ops
+/// (and `x * w` also not fused: a temporary between two loops), at each
+/// thread count, interleaved as the workloads are. Workload "fused", impls
+/// "gather", "gather+mul", "gather+relu", "gather+mul (not fused)".
+static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
+  constexpr int64_t kRows = 512, kColumns = 1024;
+  Workload w{"fused",
+             {kRows, kColumns},
+             {kRows, kColumns},
+             1,
+             /*int32Indices=*/false,
+             /*negatives=*/false};
+  Inputs inputs(w);
+  int64_t n = kRows * kColumns;
+  Buffer<float> weights, products, relus, rowProducts;
+  weights.resize(n);
+  products.resize(n);
+  relus.resize(n);
+  rowProducts.resize(n);
+  for (int64_t k = 0; k < n; ++k) {
+    weights[k] = bench::dataValue(k + n) - 0.5f;
+    products[k] = inputs.expected[k] * weights[k];
+    relus[k] = std::max(inputs.expected[k], 0.0f);
+    // (The first row of `weights` broadcast over the rows.)
+    rowProducts[k] = inputs.expected[k] * weights[k % kColumns];
+  }
+  std::vector<int64_t> shape = {kRows, kColumns};
+  std::vector<int64_t> dataDesc = makeDescriptor(inputs.data.data(), shape);
+  std::vector<int64_t> indicesDesc = makeDescriptor(inputs.indices(w), shape);
+  std::vector<int64_t> weightsDesc = makeDescriptor(weights.data(), shape);
+  std::vector<int64_t> rowDesc = makeDescriptor(weights.data(), {kColumns});
+  std::vector<int64_t> outDesc = makeDescriptor(inputs.out.data(), shape);
+  struct Variant {
+    const char *name;
+    Consumer consumer;
+    bool fuse;
+    const Buffer<float> *expected;
+  };
+  const Variant kVariants[] = {
+      {"gather", Consumer::None, true, &inputs.expected},
+      {"gather+mul", Consumer::Mul, true, &products},
+      {"gather+relu", Consumer::Relu, true, &relus},
+      {"gather+mul (not fused)", Consumer::Mul, false, &products},
+      {"gather+mul by a row", Consumer::MulRow, true, &rowProducts}};
+  bool ok = true;
+  std::vector<Impl> impls;
+  std::vector<std::unique_ptr<FusedKernel>> kernels;
+  for (const Variant &variant : kVariants)
+    for (unsigned t : threads) {
+      auto kernel = compileFusedKernel(
+          fusedKernelSource(variant.consumer, kRows, kColumns), t,
+          variant.fuse);
+      if (!kernel) {
+        emit(llvm::json::Object{{"kind", "error"},
+                                {"workload", w.name},
+                                {"impl", variant.name},
+                                {"threads", t},
+                                {"message", toString(kernel.takeError())}});
+        ok = false;
+        continue;
+      }
+      void *function = (*kernel)->function;
+      std::function<void()> call;
+      if (variant.consumer == Consumer::Mul ||
+          variant.consumer == Consumer::MulRow)
+        call = [=, &dataDesc, &indicesDesc, &outDesc,
+                w = variant.consumer == Consumer::Mul ? weightsDesc.data()
+                                                      : rowDesc.data()] {
+          reinterpret_cast<void (*)(void *, void *, void *, void *)>(function)(
+              dataDesc.data(), indicesDesc.data(), w, outDesc.data());
+        };
+      else
+        call = [=, &dataDesc, &indicesDesc, &outDesc] {
+          reinterpret_cast<KernelFn>(function)(
+              dataDesc.data(), indicesDesc.data(), outDesc.data());
+        };
+      impls.emplace_back(variant.name, static_cast<int>(t), std::move(call),
+                         /*isGather=*/true, std::nullopt, variant.expected);
+      kernels.push_back(std::move(*kernel));
+    }
+  std::vector<Impl> checked = checkAndSize(
+      impls, inputs, [&](const Impl &impl, const std::string &what) {
+        emit(llvm::json::Object{{"kind", "error"},
+                                {"workload", w.name},
+                                {"impl", impl.name},
+                                {"threads", impl.threads},
+                                {"message", what}});
+        ok = false;
+      });
+  timeRounds(checked);
+  emitTimes(w.name, checked);
   return ok;
 }
 
@@ -653,6 +905,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   emitMachine();
+  if (fusedConsumers)
+    return benchmarkFused(threads) ? 0 : 1;
   bool ok = true;
   for (const Workload &w : *workloads)
     if (only.empty() || only.count(w.name))

@@ -32,6 +32,9 @@ ROOT = os.path.dirname(HERE)
 TARGETS = {"c": 1.0, "torch": 1.0, "ort": 0.8}
 FLOOR_TARGET = ("e", 1, 2.0)  # workload e at 1 thread within 2 × the floor
 COMPILE_TARGET_MS = 150
+FUSED_TARGET = 1.15  # a gather with a fused consumer ≤ this × the gather alone
+FUSED_IMPLS = ["gather", "gather+mul", "gather+relu", "gather+mul (not fused)",
+               "gather+mul by a row"]
 STRINGS_TARGET = (10000, 1.0)  # 10,000 distinct strings: source → result < 1 s
 
 README_MARKERS = ("<!-- bench:begin -->", "<!-- bench:end -->")
@@ -58,12 +61,69 @@ def run_gather_bench(binary, workloads_path, only, threads, rounds, batch_ms):
                f"--batch-ms={batch_ms}", "--thread-counts=" + ",".join(map(str, threads))]
     if only:
         command.append("--only=" + ",".join(only))
-    records = run_json_lines(command)
+    return without_errors(run_json_lines(command))
+
+
+def without_errors(records):
+    """The records of a gather-bench run; exits with its errors if any."""
     errors = [r for r in records if r["kind"] == "error"]
     if errors:
         raise SystemExit("gather-bench: " + "; ".join(
             f"{e['impl']}/{e['workload']}/t{e['threads']}: {e['message']}" for e in errors))
     return records
+
+
+def run_fused_bench(binary, threads, rounds, batch_ms):
+    """gather-bench --fused: the gather of [512, 1024] f32 alone and with
+    x * w and relu fused into it by linalg-fuse-elementwise-ops."""
+    command = [binary, "--fused", f"--rounds={rounds}", f"--batch-ms={batch_ms}",
+               "--thread-counts=" + ",".join(map(str, threads))]
+    return without_errors(run_json_lines(command))
+
+
+def collect_fused(fused_runs, threads):
+    """Per fused kernel and thread count: the median time over every round
+    of every run, and the median of the per-round ratios to the gather
+    alone (same run, same round)."""
+    samples, ratios = {}, {}
+    for run in fused_runs:
+        times = {(r["impl"], r["threads"]): r["samples"]
+                 for r in run if r["kind"] == "time"}
+        for (impl, t), values in times.items():
+            samples.setdefault(f"{impl}/t{t}", []).extend(values)
+            alone = times.get(("gather", t))
+            if alone:
+                ratios.setdefault(f"{impl}/t{t}", []).extend(
+                    a / b for a, b in zip(values, alone))
+    return {"times": {k: median(v) for k, v in samples.items()},
+            "ratios": {k: median(v) for k, v in ratios.items()}}
+
+
+def fused_table(results):
+    """The fused rows: each kernel's median time and ratio to the gather
+    alone per thread count (✓ when a fused consumer is ≤ FUSED_TARGET ×)."""
+    fused = results.get("fused")
+    if not fused:
+        return ""
+    threads = results["threads"]
+    lines = ["Gather with an elementwise consumer fused into it by upstream "
+             "`linalg-fuse-elementwise-ops` (after `convert-onnx-to-linalg`), "
+             "[512, 1024] f32, axis 1, int64 indices (gather-bench --fused; ratio: "
+             "median of the per-round ratios to the gather alone; target "
+             f"≤ {FUSED_TARGET} for the fused rows):", "",
+             "| kernel | " + " | ".join(f"{t} thread{'s' if t > 1 else ''} | / gather"
+                                       for t in threads) + " |",
+             "|---|" + "---:|---:|" * len(threads)]
+    for impl in FUSED_IMPLS:
+        cells = []
+        for t in threads:
+            key = f"{impl}/t{t}"
+            target = FUSED_TARGET if impl in ("gather+mul", "gather+relu") else None
+            cells += [fmt_time(fused["times"].get(key)),
+                      fmt_ratio(fused["ratios"].get(key), target)
+                      if impl != "gather" else "1"]
+        lines.append(f"| {impl} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
 
 
 # --- String constants --------------------------------------------------------
@@ -395,9 +455,13 @@ def main():
                         help="runs per string-constant size (the best is reported)")
     parser.add_argument("--no-peers", action="store_true",
                         help="time gather-bench (ours, C, floor) and strings only")
+    parser.add_argument("--fused-only", action="store_true",
+                        help="time only the fused consumers (gather-bench --fused)")
     parser.add_argument("--update-readme", action="store_true")
     args = parser.parse_args()
 
+    if args.fused_only and args.update_readme:
+        raise SystemExit("--fused-only times only the fused rows: not for --update-readme")
     if args.rounds < 1 or args.bench_rounds < 1:
         raise SystemExit("--rounds and --bench-rounds must be at least 1")
     workloads_path = os.path.abspath(args.workloads)
@@ -417,7 +481,14 @@ def main():
 
     phases = [("ours + C forms + floor", "bench", lambda: run_gather_bench(
         gather_bench, workloads_path, only, threads, args.bench_rounds, args.batch_ms))]
-    if not args.no_peers:
+    fused_phase = ("fused consumers", "fused", lambda: run_fused_bench(
+        gather_bench, threads, args.bench_rounds, args.batch_ms))
+    if args.fused_only:
+        phases = [fused_phase]
+        workloads = []
+    elif not only:
+        phases.append(fused_phase)
+    if not args.no_peers and not args.fused_only:
         models = os.path.join(args.build, "bench-models")
         subprocess.run(["/usr/bin/python3", os.path.join(HERE, "make_models.py"),
                         workloads_path, models], check=True)
@@ -434,19 +505,19 @@ def main():
                  "--repetitions", str(args.repetitions)],
                 cwd=os.path.join(HERE, "ort"))),
         ]
-    bench_runs, peer_records, machine_record, loads = [], [], None, []
+    bench_runs, fused_runs, peer_records, machine_record, loads = [], [], [], None, []
     for round_index in range(args.rounds):
         for name, kind, phase in phases:
             loads.append(loadavg())
             log(f"round {round_index + 1}/{args.rounds}: {name} "
                 f"(load average {loads[-1]:.2f})")
             records = phase()
-            if kind == "bench":
+            if kind in ("bench", "fused"):
                 machine_record = next(r for r in records if r["kind"] == "machine")
-                bench_runs.append(records)
+                (bench_runs if kind == "bench" else fused_runs).append(records)
             else:
                 peer_records += records
-    counts = [int(n) for n in args.strings.split(",") if n]
+    counts = [int(n) for n in args.strings.split(",") if n and not args.fused_only]
     strings = []
     if counts:
         loads.append(loadavg())
@@ -465,6 +536,7 @@ def main():
         "repetitions": args.repetitions,
         "workloads": collect(workloads, bench_runs, peer_records),
         "strings": strings, "strings_repeat": args.strings_repeat,
+        "fused": collect_fused(fused_runs, threads) if fused_runs else None,
     }
 
     # The committed results (README, docs) change only with --update-readme.
@@ -473,8 +545,15 @@ def main():
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
+    if args.fused_only:
+        table = "\n".join(header(results)) + "\n\n" + fused_table(results)
+        with open(os.path.join(out_dir, "fused.md"), "w") as f:
+            f.write(table)
+        log(f"results written to {out_dir}")
+        print(table)
+        return 0
     table = summary_table(results)
-    more = details(results)
+    more = details(results) + "\n" + fused_table(results)
     with open(os.path.join(out_dir, "results.md"), "w") as f:
         f.write(table + "\n" + more)
     chart(results, os.path.join(out_dir, "chart.png"))

@@ -37,7 +37,7 @@ static bool reject(std::string *whyNot, const Twine &reason) {
 /// Whether the rows of `gather` (vectorizable with `vectorSize`) can run in
 /// groups: rank >= 2, a static innermost size L < `vectorSize`, at most
 /// kMaxVectorsPerGroup vectors per group, at least one whole group of rows
-/// (or a dynamic count), and `indices` and the result `init` surely
+/// (or a dynamic count), and `indices` and the results (their inits) surely
 /// contiguous (their two innermost dimensions are merged).
 static bool canGroupRows(linalg::GenericOp gather, int64_t vectorSize,
                          std::string *whyNot) {
@@ -58,8 +58,10 @@ static bool canGroupRows(linalg::GenericOp gather, int64_t vectorSize,
                               "group of " + Twine(groups.rows));
   if (!isSurelyContiguous(getIndices(gather)))
     return reject(whyNot, "indices is not surely contiguous");
-  if (!isSurelyContiguous(gather.getDpsInits()[0]))
-    return reject(whyNot, "the result is not surely contiguous");
+  if (!llvm::all_of(gather.getDpsInits(), isSurelyContiguous))
+    return reject(whyNot, gather.getNumDpsInits() == 1
+                              ? "the result is not surely contiguous"
+                              : "a result is not surely contiguous");
   return true;
 }
 

@@ -37,13 +37,37 @@ using namespace gather::codegen;
 
 namespace {
 
+/// What the loops of a gather carry: one tensor per result of the gather
+/// (the results being written, or slices of them) and, with a check, the
+/// "out of range" so far (null without check).
+struct Carried {
+  SmallVector<Value> outs;
+  Value accumulator;
+
+  /// `outs` then, if any, `accumulator`: what a loop or an scf.if yields.
+  SmallVector<Value> toValues() const {
+    SmallVector<Value> values(outs);
+    if (accumulator)
+      values.push_back(accumulator);
+    return values;
+  }
+
+  /// The inverse of toValues for `numOuts` results.
+  static Carried fromValues(ValueRange values, size_t numOuts) {
+    return {llvm::to_vector(values.take_front(numOuts)),
+            values.size() > numOuts ? values[numOuts] : Value()};
+  }
+};
+
 /// Builds the loops of one gather and, if any, of its index check, fused:
 /// every element of `indices` is read once, by the iteration that gathers
 /// with it, and that iteration also ORs "out of range" into a loop-carried
 /// i1 (a vector<Nxi1> in vectorized loops, reduced once per row). The
 /// element computations are the bodies of the two generics: cloned for
 /// scalar iterations, computed on vectors (the read of `data` as one
-/// vector.gather) for vector iterations.
+/// vector.gather) for vector iterations. A gather with several results
+/// (consumers fused into it that yield several values) writes each of them
+/// in the same iteration.
 class FusedGatherBuilder {
 public:
   /// `vectorSize` 0: scalar loops. `groupRows`: rows shorter than
@@ -57,7 +81,7 @@ public:
         prefetcher(prefetcher) {
     indices = getIndices(gather);
     data = getGatheredTensor(gather);
-    resultType = cast<RankedTensorType>(gather.getResult(0).getType());
+    auto resultType = cast<RankedTensorType>(gather.getResult(0).getType());
     rank = resultType.getRank();
     zero = arith::ConstantIndexOp::create(b, loc, 0);
     one = arith::ConstantIndexOp::create(b, loc, 1);
@@ -86,21 +110,20 @@ public:
   /// Sizes of `indices`, as index values.
   ArrayRef<Value> getSizes() const { return sizes; }
 
-  /// Serial loops over the rows (scf.for), writing into `init`; `accumulator`
-  /// (null without check) is the initial "out of range". Returns the result
-  /// and the final "out of range" (null without check).
-  std::pair<Value, Value> buildSerial(OpBuilder &b, Value init,
-                                      Value accumulator) {
+  /// Serial loops over the rows (scf.for), writing into `inits` (one per
+  /// result); `accumulator` (null without check) is the initial "out of
+  /// range". Returns the results and the final "out of range".
+  Carried buildSerial(OpBuilder &b, ValueRange inits, Value accumulator) {
     SmallVector<Value> outer;
-    return buildSerialLevel(b, 0, outer, init, accumulator);
+    return buildSerialLevel(b, 0, outer, {llvm::to_vector(inits), accumulator});
   }
 
   /// Threads: one scf.forall over the rows (chunks of `chunk` elements for
-  /// rank 1), writing into `init`. A row that finds a value out of range
+  /// rank 1), writing into `inits`. A row that finds a value out of range
   /// sets `flag` (a memref<i8>, zeroed here) with an atomic or; returns the
-  /// result and "any out of range" (null without check).
-  std::pair<Value, Value> buildThreaded(OpBuilder &b, Value init, Value flag,
-                                        int64_t chunk) {
+  /// results and "any out of range" (null without check).
+  Carried buildThreaded(OpBuilder &b, ValueRange inits, Value flag,
+                        int64_t chunk) {
     if (check)
       memref::StoreOp::create(b, loc,
                               arith::ConstantIntOp::create(b, loc, 0, 8), flag,
@@ -114,24 +137,20 @@ public:
       upperBounds.push_back(getAsOpFoldResult(arith::CeilDivUIOp::create(
           b, loc, sizes[rank - 2],
           arith::ConstantIndexOp::create(b, loc, groups->rows))));
-      forall = scf::ForallOp::create(b, loc, upperBounds, ValueRange{init},
-                                     std::nullopt);
+      forall = scf::ForallOp::create(b, loc, upperBounds, inits, std::nullopt);
     } else if (rank == 1) {
       forall = scf::ForallOp::create(
           b, loc, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
           ArrayRef<OpFoldResult>{getAsOpFoldResult(sizes[0])},
-          ArrayRef<OpFoldResult>{b.getIndexAttr(chunk)}, ValueRange{init},
-          std::nullopt);
+          ArrayRef<OpFoldResult>{b.getIndexAttr(chunk)}, inits, std::nullopt);
     } else {
       SmallVector<OpFoldResult> upperBounds;
       for (int64_t d = 0; d + 1 < rank; ++d)
         upperBounds.push_back(getAsOpFoldResult(sizes[d]));
-      forall = scf::ForallOp::create(b, loc, upperBounds, ValueRange{init},
-                                     std::nullopt);
+      forall = scf::ForallOp::create(b, loc, upperBounds, inits, std::nullopt);
     }
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(forall.getTerminator());
-    Value shared = forall.getRegionIterArgs()[0];
     SmallVector<Value> outer, offsets;
     Value start = zero, length = sizes[rank - 1];
     Value group, groupRows;
@@ -167,89 +186,79 @@ public:
       sliceSizes[rank - 2] = getAsOpFoldResult(groupRows);
     }
     SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
-    Value row = extractSlice(b, shared, offsets, sliceSizes, groups ? 2 : 1);
-    Value noneYet =
-        check ? arith::ConstantIntOp::create(b, loc, 0, 1) : Value();
-    auto [newRow, bad] =
-        groups ? buildGroupSlice(b, outer, group, row, groupRows, noneYet)
-               : buildRow(b, outer, start, length, row, {}, noneYet);
+    Carried rows;
+    for (Value shared : forall.getRegionIterArgs())
+      rows.outs.push_back(
+          extractSlice(b, shared, offsets, sliceSizes, groups ? 2 : 1));
+    if (check)
+      rows.accumulator = arith::ConstantIntOp::create(b, loc, 0, 1);
+    Carried newRows = groups ? buildGroupSlice(b, outer, group, rows, groupRows)
+                             : buildRow(b, outer, start, length, rows, {});
     if (check) {
-      scf::IfOp::create(b, loc, bad, [&](OpBuilder &nb, Location nl) {
-        memref::AtomicRMWOp::create(nb, nl, arith::AtomicRMWKind::ori,
-                                    arith::ConstantIntOp::create(nb, nl, 1, 8),
-                                    flag, ValueRange{});
-        scf::YieldOp::create(nb, nl);
-      });
+      scf::IfOp::create(
+          b, loc, newRows.accumulator, [&](OpBuilder &nb, Location nl) {
+            memref::AtomicRMWOp::create(
+                nb, nl, arith::AtomicRMWKind::ori,
+                arith::ConstantIntOp::create(nb, nl, 1, 8), flag, ValueRange{});
+            scf::YieldOp::create(nb, nl);
+          });
     }
     b.setInsertionPointToStart(forall.getTerminator().getBody());
-    tensor::ParallelInsertSliceOp::create(b, loc, newRow, shared,
-                                          getAsOpFoldResult(offsets),
-                                          sliceSizes, unitStrides);
+    for (auto [newRow, shared] :
+         llvm::zip(newRows.outs, forall.getRegionIterArgs()))
+      tensor::ParallelInsertSliceOp::create(b, loc, newRow, shared,
+                                            getAsOpFoldResult(offsets),
+                                            sliceSizes, unitStrides);
     b.setInsertionPointAfter(forall);
-    Value any;
+    Carried results{SmallVector<Value>(forall.getResults()), Value()};
     if (check) {
       Value flagValue = memref::LoadOp::create(b, loc, flag, ValueRange{});
-      any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, flagValue,
-                                  arith::ConstantIntOp::create(b, loc, 0, 8));
+      results.accumulator =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, flagValue,
+                                arith::ConstantIntOp::create(b, loc, 0, 8));
     }
-    return {forall.getResult(0), any};
+    return results;
   }
 
 private:
-  /// An scf.for from `lower` to `upper` by `step` carrying `out` and, if
-  /// not null, `accumulator`; `body(builder, iv, out, accumulator)` returns
-  /// their next values. Returns their final values.
+  /// An scf.for from `lower` to `upper` by `step` carrying `carried`;
+  /// `body(builder, iv, carried)` returns its next values. Returns its
+  /// final values.
   template <typename Body>
-  std::pair<Value, Value> buildLoop(OpBuilder &b, Value lower, Value upper,
-                                    Value step, Value out, Value accumulator,
-                                    Body body) {
-    SmallVector<Value> iterArgs = {out};
-    if (accumulator)
-      iterArgs.push_back(accumulator);
+  Carried buildLoop(OpBuilder &b, Value lower, Value upper, Value step,
+                    const Carried &carried, Body body) {
+    size_t numOuts = carried.outs.size();
     auto loop = scf::ForOp::create(
-        b, loc, lower, upper, step, iterArgs,
+        b, loc, lower, upper, step, carried.toValues(),
         [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
-          auto [newOut, newAccumulator] =
-              body(lb, iv, args[0], accumulator ? args[1] : Value());
-          SmallVector<Value> yielded = {newOut};
-          if (newAccumulator)
-            yielded.push_back(newAccumulator);
-          scf::YieldOp::create(lb, loc, yielded);
+          Carried next = body(lb, iv, Carried::fromValues(args, numOuts));
+          scf::YieldOp::create(lb, loc, next.toValues());
         });
-    return {loop.getResult(0), accumulator ? loop.getResult(1) : Value()};
+    return Carried::fromValues(loop.getResults(), numOuts);
   }
 
-  /// The values of `results` (a value and, if any, an accumulator) as a
-  /// pair.
-  static std::pair<Value, Value> toPair(ArrayRef<Value> results) {
-    return {results[0], results.size() > 1 ? results[1] : Value()};
-  }
-
-  std::pair<Value, Value> buildSerialLevel(OpBuilder &b, int64_t d,
-                                           SmallVector<Value> &outer, Value out,
-                                           Value accumulator) {
+  Carried buildSerialLevel(OpBuilder &b, int64_t d, SmallVector<Value> &outer,
+                           const Carried &carried) {
     if (groups && d + 2 >= rank)
-      return buildGroupedRows(b, outer, out, accumulator);
+      return buildGroupedRows(b, outer, carried);
     if (d + 1 >= rank)
-      return buildRow(b, outer, zero, sizes[rank - 1], out, outer, accumulator);
-    return buildLoop(b, zero, sizes[d], one, out, accumulator,
-                     [&](OpBuilder &lb, Value iv, Value out, Value bad) {
+      return buildRow(b, outer, zero, sizes[rank - 1], carried, outer);
+    return buildLoop(b, zero, sizes[d], one, carried,
+                     [&](OpBuilder &lb, Value iv, const Carried &carried) {
                        outer.push_back(iv);
-                       auto results =
-                           buildSerialLevel(lb, d + 1, outer, out, bad);
+                       Carried results =
+                           buildSerialLevel(lb, d + 1, outer, carried);
                        outer.pop_back();
                        return results;
                      });
   }
 
   /// Elements [start, start + length) of the row at `outer` (the
-  /// coordinates before the innermost one) into `out` at
+  /// coordinates before the innermost one) into the outs of `carried` at
   /// [outPrefix..., 0 .. length): vectors of vectorSize, then scalars for
   /// the rest.
-  std::pair<Value, Value> buildRow(OpBuilder &b, ArrayRef<Value> outer,
-                                   Value start, Value length, Value out,
-                                   ArrayRef<Value> outPrefix,
-                                   Value accumulator) {
+  Carried buildRow(OpBuilder &b, ArrayRef<Value> outer, Value start,
+                   Value length, Carried carried, ArrayRef<Value> outPrefix) {
     Value lower = zero;
     std::optional<int64_t> staticLength = getConstantIntValue(length);
     if (vectorSize > 1 && (!staticLength || *staticLength >= vectorSize)) {
@@ -262,11 +271,12 @@ private:
         vectorEnd = arith::SubIOp::create(
             b, loc, length, arith::RemUIOp::create(b, loc, length, step));
       }
-      auto [vectorOut, lanes] = buildLoop(
+      Carried lanes{carried.outs,
+                    carried.accumulator ? getNoLanesOutOfRange(b) : Value()};
+      Carried vectors = buildLoop(
           b, zero, vectorEnd,
-          arith::ConstantIndexOp::create(b, loc, vectorSize), out,
-          accumulator ? getNoLanesOutOfRange(b) : Value(),
-          [&](OpBuilder &lb, Value position, Value out, Value lanes) {
+          arith::ConstantIndexOp::create(b, loc, vectorSize), lanes,
+          [&](OpBuilder &lb, Value position, const Carried &lanes) {
             Value column = arith::AddIOp::create(lb, loc, start, position);
             if (prefetcher)
               prefetcher->emitForElements(lb, outer, column, vectorSize);
@@ -278,20 +288,20 @@ private:
             coordinates.push_back(vectorizer->getLanePositions(lb, column));
             SmallVector<Value> outCoordinates(outPrefix);
             outCoordinates.push_back(position);
-            return toPair(buildVectorIteration(lb, indices, indexCoordinates,
-                                               coordinates, out, outCoordinates,
-                                               lanes));
+            return buildVectorIteration(lb, indices, indexCoordinates,
+                                        coordinates, lanes, outCoordinates);
           });
-      out = vectorOut;
-      if (accumulator)
-        accumulator = orLanes(b, accumulator, lanes);
+      carried.outs = vectors.outs;
+      if (carried.accumulator)
+        carried.accumulator =
+            orLanes(b, carried.accumulator, vectors.accumulator);
       if (staticLength && *staticLength % vectorSize == 0)
-        return {out, accumulator};
+        return carried;
       lower = vectorEnd;
     }
     return buildLoop(
-        b, lower, length, one, out, accumulator,
-        [&](OpBuilder &lb, Value position, Value out, Value bad) {
+        b, lower, length, one, carried,
+        [&](OpBuilder &lb, Value position, const Carried &carried) {
           SmallVector<Value> coordinates(outer);
           coordinates.push_back(
               arith::AddIOp::create(lb, loc, start, position));
@@ -299,8 +309,8 @@ private:
             prefetcher->emitForScalar(lb, outer, coordinates.back());
           SmallVector<Value> outCoordinates(outPrefix);
           outCoordinates.push_back(position);
-          return toPair(buildScalarIteration(
-              lb, indices, coordinates, coordinates, out, outCoordinates, bad));
+          return buildScalarIteration(lb, indices, coordinates, coordinates,
+                                      carried, outCoordinates);
         });
   }
 
@@ -331,21 +341,21 @@ private:
     }
     SmallVector<OpFoldResult> unitStrides(sizes.size(), b.getIndexAttr(1));
     return tensor::ExtractSliceOp::create(
-        b, loc, RankedTensorType::get(shape, resultType.getElementType()),
+        b, loc, RankedTensorType::get(shape, getElementTypeOrSelf(tensor)),
         tensor, getAsOpFoldResult(offsets), sizes, unitStrides);
   }
 
-  /// The rows at `outer` (the coordinates before the two innermost) of
-  /// `out`: whole groups of R rows as vectors, then the rows left (fewer
-  /// than R) as scalars.
-  std::pair<Value, Value> buildGroupedRows(OpBuilder &b, ArrayRef<Value> outer,
-                                           Value out, Value accumulator) {
+  /// The rows at `outer` (the coordinates before the two innermost) of the
+  /// outs of `carried`: whole groups of R rows as vectors, then the rows
+  /// left (fewer than R) as scalars.
+  Carried buildGroupedRows(OpBuilder &b, ArrayRef<Value> outer,
+                           const Carried &carried) {
     Value rowsPerGroup = arith::ConstantIndexOp::create(b, loc, groups->rows);
     Value wholeGroups =
         arith::DivUIOp::create(b, loc, sizes[rank - 2], rowsPerGroup);
-    auto [groupsOut, groupsBad] = buildLoop(
-        b, zero, wholeGroups, one, out, accumulator,
-        [&](OpBuilder &lb, Value group, Value out, Value bad) {
+    Carried grouped = buildLoop(
+        b, zero, wholeGroups, one, carried,
+        [&](OpBuilder &lb, Value group, const Carried &carried) {
           SmallVector<Value> offsets(outer);
           offsets.push_back(
               arith::MulIOp::create(lb, loc, group, rowsPerGroup));
@@ -353,72 +363,75 @@ private:
           SmallVector<OpFoldResult> sliceSizes(rank - 2, lb.getIndexAttr(1));
           sliceSizes.push_back(lb.getIndexAttr(groups->rows));
           sliceSizes.push_back(lb.getIndexAttr(groups->length));
-          Value slice = extractSlice(lb, out, offsets, sliceSizes, 2);
-          auto [newSlice, newBad] =
-              buildGroupSlice(lb, outer, group, slice, rowsPerGroup, bad);
+          Carried slices{{}, carried.accumulator};
+          for (Value out : carried.outs)
+            slices.outs.push_back(
+                extractSlice(lb, out, offsets, sliceSizes, 2));
+          Carried newSlices =
+              buildGroupSlice(lb, outer, group, slices, rowsPerGroup);
           SmallVector<OpFoldResult> unitStrides(rank, lb.getIndexAttr(1));
-          Value newOut = tensor::InsertSliceOp::create(
-              lb, loc, newSlice, out, getAsOpFoldResult(offsets), sliceSizes,
-              unitStrides);
-          return std::make_pair(newOut, newBad);
+          Carried next{{}, newSlices.accumulator};
+          for (auto [newSlice, out] : llvm::zip(newSlices.outs, carried.outs))
+            next.outs.push_back(tensor::InsertSliceOp::create(
+                lb, loc, newSlice, out, getAsOpFoldResult(offsets), sliceSizes,
+                unitStrides));
+          return next;
         });
     Value firstLeft = arith::MulIOp::create(b, loc, wholeGroups, rowsPerGroup);
-    return buildScalarRows(b, outer, firstLeft, sizes[rank - 2], groupsOut,
-                           outer, zero, groupsBad);
+    return buildScalarRows(b, outer, firstLeft, sizes[rank - 2], grouped, outer,
+                           zero);
   }
 
   /// Group `group` of the rows at `outer`: `rows` rows (R, or fewer for the
-  /// last group) in `slice` (a tensor of [rows, L]); K vectors when the
-  /// group is whole, scalars otherwise. Returns the new slice and, with a
-  /// check, `accumulator` ORed with "out of range".
-  std::pair<Value, Value> buildGroupSlice(OpBuilder &b, ArrayRef<Value> outer,
-                                          Value group, Value slice, Value rows,
-                                          Value accumulator) {
-    auto sliceType = cast<RankedTensorType>(slice.getType());
+  /// last group) in the outs of `slices` (tensors of [rows, L]); K vectors
+  /// when the group is whole, scalars otherwise. Returns the new slices
+  /// and, with a check, the accumulator ORed with "out of range".
+  Carried buildGroupSlice(OpBuilder &b, ArrayRef<Value> outer, Value group,
+                          const Carried &slices, Value rows) {
     SmallVector<ReassociationIndices> merge = {{0, 1}};
     auto vectors = [&](OpBuilder &nb) {
-      Value flat = tensor::CollapseShapeOp::create(nb, loc, slice, merge);
-      SmallVector<Value> results =
-          buildGroup(nb, outer, group, flat,
-                     accumulator ? getNoLanesOutOfRange(nb) : Value());
-      results[0] =
-          tensor::ExpandShapeOp::create(nb, loc, sliceType, results[0], merge);
-      if (accumulator)
-        results[1] = orLanes(nb, accumulator, results[1]);
+      Carried flat{{}, slices.accumulator ? getNoLanesOutOfRange(nb) : Value()};
+      for (Value slice : slices.outs)
+        flat.outs.push_back(
+            tensor::CollapseShapeOp::create(nb, loc, slice, merge));
+      Carried results = buildGroup(nb, outer, group, flat);
+      for (auto [result, slice] : llvm::zip(results.outs, slices.outs))
+        result = tensor::ExpandShapeOp::create(nb, loc, slice.getType(), result,
+                                               merge);
+      if (slices.accumulator)
+        results.accumulator =
+            orLanes(nb, slices.accumulator, results.accumulator);
       return results;
     };
     if (isConstantIntValue(getAsOpFoldResult(rows), groups->rows))
-      return toPair(vectors(b));
+      return vectors(b);
     Value whole = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq, rows,
         arith::ConstantIndexOp::create(b, loc, groups->rows));
     auto ifOp = scf::IfOp::create(
         b, loc, whole,
         [&](OpBuilder &nb, Location) {
-          scf::YieldOp::create(nb, loc, vectors(nb));
+          scf::YieldOp::create(nb, loc, vectors(nb).toValues());
         },
         [&](OpBuilder &nb, Location) {
           Value firstRow = arith::MulIOp::create(
               nb, loc, group,
               arith::ConstantIndexOp::create(nb, loc, groups->rows));
-          auto [newSlice, bad] =
+          Carried scalars =
               buildScalarRows(nb, outer, firstRow,
                               arith::AddIOp::create(nb, loc, firstRow, rows),
-                              slice, {}, firstRow, accumulator);
-          SmallVector<Value> yielded = {newSlice};
-          if (bad)
-            yielded.push_back(bad);
-          scf::YieldOp::create(nb, loc, yielded);
+                              slices, {}, firstRow);
+          scf::YieldOp::create(nb, loc, scalars.toValues());
         });
-    return {ifOp.getResult(0), accumulator ? ifOp.getResult(1) : Value()};
+    return Carried::fromValues(ifOp.getResults(), slices.outs.size());
   }
 
   /// The K vectors of whole group `group` of the rows at `outer`, read from
-  /// the flattened `indices` and written into `out` (the group's G
-  /// elements). Returns `out` and, with a check, the lanes' "out of range"
-  /// ORed into `accumulator` (a vector<Nxi1>).
-  SmallVector<Value> buildGroup(OpBuilder &b, ArrayRef<Value> outer,
-                                Value group, Value out, Value accumulator) {
+  /// the flattened `indices` and written into the outs of `carried` (the
+  /// group's G elements each). Returns them and, with a check, the lanes'
+  /// "out of range" ORed into its accumulator (a vector<Nxi1>).
+  Carried buildGroup(OpBuilder &b, ArrayRef<Value> outer, Value group,
+                     Carried carried) {
     Value firstRow = arith::MulIOp::create(
         b, loc, group, arith::ConstantIndexOp::create(b, loc, groups->rows));
     Value first = arith::MulIOp::create(
@@ -447,59 +460,56 @@ private:
       Value offset = arith::ConstantIndexOp::create(b, loc, k * vectorSize);
       SmallVector<Value> indexCoordinates(outer);
       indexCoordinates.push_back(arith::AddIOp::create(b, loc, first, offset));
-      SmallVector<Value> results =
-          buildVectorIteration(b, flatIndices, indexCoordinates, coordinates,
-                               out, {offset}, accumulator);
-      out = results[0];
-      if (accumulator)
-        accumulator = results[1];
+      carried = buildVectorIteration(b, flatIndices, indexCoordinates,
+                                     coordinates, carried, {offset});
     }
-    SmallVector<Value> results = {out};
-    if (accumulator)
-      results.push_back(accumulator);
-    return results;
+    return carried;
   }
 
   /// Rows [firstRow, lastRow) at `outer` as scalars (rows shorter than a
-  /// vector), written into `out` at [outPrefix..., row - rowShift, 0 .. L).
-  std::pair<Value, Value> buildScalarRows(OpBuilder &b, ArrayRef<Value> outer,
-                                          Value firstRow, Value lastRow,
-                                          Value out, ArrayRef<Value> outPrefix,
-                                          Value rowShift, Value accumulator) {
-    return buildLoop(b, firstRow, lastRow, one, out, accumulator,
-                     [&](OpBuilder &lb, Value row, Value out, Value bad) {
+  /// vector), written into the outs of `carried` at [outPrefix...,
+  /// row - rowShift, 0 .. L).
+  Carried buildScalarRows(OpBuilder &b, ArrayRef<Value> outer, Value firstRow,
+                          Value lastRow, const Carried &carried,
+                          ArrayRef<Value> outPrefix, Value rowShift) {
+    return buildLoop(b, firstRow, lastRow, one, carried,
+                     [&](OpBuilder &lb, Value row, const Carried &carried) {
                        SmallVector<Value> rowOuter(outer);
                        rowOuter.push_back(row);
                        SmallVector<Value> rowPrefix(outPrefix);
                        rowPrefix.push_back(
                            arith::SubIOp::create(lb, loc, row, rowShift));
-                       return buildRow(lb, rowOuter, zero, sizes[rank - 1], out,
-                                       rowPrefix, bad);
+                       return buildRow(lb, rowOuter, zero, sizes[rank - 1],
+                                       carried, rowPrefix);
                      });
   }
 
   /// One element at `coordinates` (of the iteration space): its index
   /// value read from `indexTensor` (`indices` or a reshape of it) at
-  /// `indexCoordinates`, the gather's body, the result inserted into `out`
-  /// at `outCoordinates`, then the check's body on the same index value.
-  SmallVector<Value> buildScalarIteration(OpBuilder &b, Value indexTensor,
-                                          ArrayRef<Value> indexCoordinates,
-                                          ArrayRef<Value> coordinates,
-                                          Value out,
-                                          ArrayRef<Value> outCoordinates,
-                                          Value accumulator) {
+  /// `indexCoordinates`, the gather's body, each of its results inserted
+  /// into its out at `outCoordinates`, then the check's body on the same
+  /// index value.
+  Carried buildScalarIteration(OpBuilder &b, Value indexTensor,
+                               ArrayRef<Value> indexCoordinates,
+                               ArrayRef<Value> coordinates,
+                               const Carried &carried,
+                               ArrayRef<Value> outCoordinates) {
     Value index =
         tensor::ExtractOp::create(b, loc, indexTensor, indexCoordinates);
     SmallVector<Value> inputs = getInputValues<Value>(
         index, coordinates, [&](Value tensor, ArrayRef<Value> at) -> Value {
           return tensor::ExtractOp::create(b, loc, tensor, at);
         });
-    Value element = cloneBody(b, gather.getBody(), inputs, coordinates);
-    SmallVector<Value> results = {
-        tensor::InsertOp::create(b, loc, element, out, outCoordinates)};
-    if (accumulator)
-      results.push_back(
-          cloneBody(b, check.getBody(), {index, accumulator}, coordinates));
+    SmallVector<Value> elements =
+        cloneBody(b, gather.getBody(), inputs, coordinates);
+    Carried results;
+    for (auto [element, out] : llvm::zip(elements, carried.outs))
+      results.outs.push_back(
+          tensor::InsertOp::create(b, loc, element, out, outCoordinates));
+    if (carried.accumulator)
+      results.accumulator = cloneBody(b, check.getBody(),
+                                      {index, carried.accumulator}, coordinates)
+                                .front();
     return results;
   }
 
@@ -526,9 +536,9 @@ private:
   }
 
   /// The ops of `body` with its arguments replaced by `arguments` and
-  /// linalg.index d by `coordinates[d]`; returns the yielded value.
-  Value cloneBody(OpBuilder &b, Block *body, ValueRange arguments,
-                  ArrayRef<Value> coordinates) {
+  /// linalg.index d by `coordinates[d]`; returns the yielded values.
+  SmallVector<Value> cloneBody(OpBuilder &b, Block *body, ValueRange arguments,
+                               ArrayRef<Value> coordinates) {
     IRMapping mapping;
     mapping.map(body->getArguments().take_front(arguments.size()), arguments);
     for (Operation &op : body->without_terminator()) {
@@ -537,21 +547,22 @@ private:
       else
         b.clone(op, mapping);
     }
-    return mapping.lookupOrDefault(body->getTerminator()->getOperand(0));
+    return llvm::map_to_vector(
+        body->getTerminator()->getOperands(),
+        [&](Value yielded) { return mapping.lookupOrDefault(yielded); });
   }
 
   /// vectorSize elements, at `coordinates` (of the iteration space, one per
   /// dimension): one read of their index values (a vector.transfer_read of
   /// `indexTensor` at `indexCoordinates`; `indices` or a reshape of it
   /// whose innermost dimension holds the lanes contiguously), the gather's
-  /// body on vectors, one vector.transfer_write into `out` at
+  /// body on vectors, one vector.transfer_write per result into its out at
   /// `outCoordinates`, the check's body on the same vector of index values.
-  SmallVector<Value> buildVectorIteration(OpBuilder &b, Value indexTensor,
-                                          ArrayRef<Value> indexCoordinates,
-                                          ArrayRef<LaneValue> coordinates,
-                                          Value out,
-                                          ArrayRef<Value> outCoordinates,
-                                          Value accumulator) {
+  Carried buildVectorIteration(OpBuilder &b, Value indexTensor,
+                               ArrayRef<Value> indexCoordinates,
+                               ArrayRef<LaneValue> coordinates,
+                               const Carried &carried,
+                               ArrayRef<Value> outCoordinates) {
     Type indexType = getElementTypeOrSelf(indices.getType());
     Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(indexType));
     Value index = vector::TransferReadOp::create(
@@ -564,16 +575,22 @@ private:
           return {LaneValue::Kind::Varying,
                   vectorizer->readLanes(b, tensor, at)};
         });
-    Value element =
+    SmallVector<Value> elements =
         vectorizer->vectorizeBody(b, gather.getBody(), inputs, coordinates);
-    SmallVector<Value> results = {
-        vector::TransferWriteOp::create(b, loc, element, out, outCoordinates,
-                                        ArrayRef<bool>{true})
-            .getResult()};
-    if (accumulator)
-      results.push_back(vectorizer->vectorizeBody(
-          b, check.getBody(),
-          {indexLanes, {LaneValue::Kind::Varying, accumulator}}, coordinates));
+    Carried results;
+    for (auto [element, out] : llvm::zip(elements, carried.outs))
+      results.outs.push_back(
+          vector::TransferWriteOp::create(b, loc, element, out, outCoordinates,
+                                          ArrayRef<bool>{true})
+              .getResult());
+    if (carried.accumulator)
+      results.accumulator =
+          vectorizer
+              ->vectorizeBody(
+                  b, check.getBody(),
+                  {indexLanes, {LaneValue::Kind::Varying, carried.accumulator}},
+                  coordinates)
+              .front();
     return results;
   }
 
@@ -582,7 +599,6 @@ private:
   int64_t vectorSize;
   RowPrefetcher *prefetcher; // Null: no prefetches.
   Value indices, flatIndices, data, zero, one;
-  RankedTensorType resultType;
   int64_t rank;
   SmallVector<Value> sizes;
   std::optional<LaneVectorizer> vectorizer; // Without vectors: none.
@@ -607,7 +623,7 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
   FusedGatherBuilder builder(rewriter, loc, gather, check, plan.vectorSize,
                              plan.groups.has_value(),
                              prefetcher ? &*prefetcher : nullptr);
-  Value init = gather.getDpsInits()[0];
+  SmallVector<Value> inits = gather.getDpsInits();
   Value accumulator;
   if (check)
     accumulator = tensor::ExtractOp::create(
@@ -621,20 +637,17 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
     flag = memref::AllocaOp::create(rewriter, loc,
                                     MemRefType::get({}, rewriter.getI8Type()));
   }
+  // The values of both: the gather's results, then (with a check) "any out
+  // of range".
   auto threaded = [&](OpBuilder &b) {
-    auto [result, any] =
-        builder.buildThreaded(b, init, flag, plan.parallelChunk);
-    SmallVector<Value> values = {result};
+    Carried results = builder.buildThreaded(b, inits, flag, plan.parallelChunk);
     if (check)
-      values.push_back(arith::OrIOp::create(b, loc, accumulator, any));
-    return values;
+      results.accumulator =
+          arith::OrIOp::create(b, loc, accumulator, results.accumulator);
+    return results.toValues();
   };
   auto serial = [&](OpBuilder &b) {
-    auto [result, any] = builder.buildSerial(b, init, accumulator);
-    SmallVector<Value> values = {result};
-    if (check)
-      values.push_back(any);
-    return values;
+    return builder.buildSerial(b, inits, accumulator).toValues();
   };
   SmallVector<Value> values;
   switch (plan.threads) {
@@ -667,7 +680,8 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
   if (check) {
     rewriter.replaceOp(check, tensor::FromElementsOp::create(
                                   rewriter, loc, check.getResultTypes(),
-                                  ValueRange{values[1]}));
+                                  ValueRange{values.back()}));
   }
-  rewriter.replaceOp(gather, values[0]);
+  rewriter.replaceOp(
+      gather, ArrayRef<Value>(values).take_front(gather.getNumResults()));
 }

@@ -72,8 +72,8 @@ bool gather::codegen::isGatherLike(linalg::GenericOp op, StringRef *whyNot) {
     return reject(whyNot, "not on tensors");
   if (op.getNumDpsInputs() < 1)
     return reject(whyNot, "no input");
-  if (op.getNumDpsInits() != 1)
-    return reject(whyNot, "several results");
+  if (op.getNumDpsInits() < 1)
+    return reject(whyNot, "no result");
   if (op.getNumLoops() == 0 || op.getNumLoops() != op.getNumParallelLoops())
     return reject(whyNot, "not all-parallel loops");
   auto extracts = op.getBody()->getOps<tensor::ExtractOp>();
@@ -146,10 +146,26 @@ static bool isIndexCheckOf(linalg::GenericOp check, Value indices, int64_t rank,
   return true;
 }
 
+/// Whether `op` has no regions and at most reads memory (no writes,
+/// allocations, frees or unknown effects): a bufferization.to_tensor of an
+/// argument's buffer, a memref.load.
+static bool onlyReadsMemory(Operation *op) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (op->getNumRegions() != 0 || !effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::all_of(instances, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Read>(e.getEffect());
+  });
+}
+
 /// Appends to `toHoist` (in block order) the ops between `check` and
 /// `gather` in their block that define the values `gather` uses, and the
-/// ops those use in turn; false if one of them has memory effects or
-/// regions (it cannot move above `check`).
+/// ops those use in turn; false if one of them has regions or memory
+/// effects other than reads, or if one reads memory and an op it would move
+/// above (one that stays) may write memory. A `restrict`
+/// bufferization.to_tensor (of a kernel's argument) moves freely.
 static bool collectOpsToHoist(linalg::GenericOp gather, linalg::GenericOp check,
                               SmallVectorImpl<Operation *> &toHoist) {
   Block *block = gather->getBlock();
@@ -158,19 +174,33 @@ static bool collectOpsToHoist(linalg::GenericOp gather, linalg::GenericOp check,
   SmallVector<Value> worklist(gather->getOperands());
   llvm::append_range(worklist, used);
   DenseSet<Operation *> seen;
+  Operation *lastReader = nullptr;
   while (!worklist.empty()) {
     Operation *def = worklist.pop_back_val().getDefiningOp();
     if (!def || def->getBlock() != block || def->isBeforeInBlock(check) ||
         !seen.insert(def).second)
       continue;
-    if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+    if (def->getNumRegions() != 0)
       return false;
+    // (A `restrict` bufferization.to_tensor: its buffer is accessed only
+    // through the tensor, so no op it moves above writes it.)
+    auto toTensor = dyn_cast<bufferization::ToTensorOp>(def);
+    if (!isMemoryEffectFree(def) && !(toTensor && toTensor.getRestrict())) {
+      if (!onlyReadsMemory(def))
+        return false;
+      if (!lastReader || lastReader->isBeforeInBlock(def))
+        lastReader = def;
+    }
     llvm::append_range(worklist, def->getOperands());
   }
   for (Operation &op :
-       llvm::make_range(check->getIterator(), gather->getIterator()))
+       llvm::make_range(check->getIterator(), gather->getIterator())) {
     if (seen.contains(&op))
       toHoist.push_back(&op);
+    else if (lastReader && op.isBeforeInBlock(lastReader) &&
+             !isMemoryEffectFree(&op) && !onlyReadsMemory(&op))
+      return false;
+  }
   return true;
 }
 
@@ -226,8 +256,10 @@ IndexCheckMatch gather::codegen::findIndexCheck(linalg::GenericOp gather,
   // define what the gather uses move above it.
   IndexCheckMatch match{scan(/*forward=*/false, /*brokenStops=*/true), {}};
   if (match.check && !collectOpsToHoist(gather, match.check, match.toHoist)) {
-    reject(whyNotFused, "the check is before the gather, above an op with "
-                        "memory effects that the gather uses");
+    reject(whyNotFused, "the check is before the gather, above an op that "
+                        "the gather uses and that cannot move above it "
+                        "(memory effects other than reads, or a read after "
+                        "a write)");
     return {};
   }
   return match;

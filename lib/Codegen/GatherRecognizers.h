@@ -28,10 +28,11 @@ namespace gather::codegen {
 
 /// Whether `op` has the form convert-onnx-to-linalg gives a gather, marked
 /// or not, possibly with elementwise producers and consumers fused into it
-/// (linalg-fuse-elementwise-ops): ranked tensors, all-parallel, one output
-/// with an identity map, and one tensor.extract (the read of `data`) in its
-/// body whose coordinates depend on exactly one input, `indices`, which has
-/// an identity map. The other inputs (the elementwise inputs) are read at
+/// (linalg-fuse-elementwise-ops): ranked tensors, all-parallel, outputs
+/// with identity maps (several when fused consumers yield several values),
+/// and one tensor.extract (the read of `data`) in its body whose
+/// coordinates depend on exactly one input, `indices`, which has an
+/// identity map. The other inputs (the elementwise inputs) are read at
 /// each element through their indexing maps, projected permutations
 /// (identity, transposed, broadcast).
 bool isGatherLike(mlir::linalg::GenericOp op,
@@ -62,7 +63,9 @@ struct IndexCheckMatch {
 /// the gather: first after the gather, before any other gather, with
 /// nothing between the two using the gather's result; else before it,
 /// after any other gather, when the ops between that define what the
-/// gather uses have no memory effects (they are `toHoist`, in block order).
+/// gather uses have no memory effects, or only read memory that no op they
+/// move above may write (a bufferization.to_tensor of an argument); they are
+/// `toHoist`, in block order.
 /// Null check if there is none. The first marked check of the same
 /// `indices` after a marked gather (or any before one) is the one: if it is
 /// not of this form, the check is null.

@@ -68,9 +68,10 @@ LaneValue LaneVectorizer::getLanePositions(OpBuilder &b, Value value) const {
               b, loc, VectorType::get({vectorSize}, b.getIndexType()))};
 }
 
-Value LaneVectorizer::vectorizeBody(OpBuilder &b, Block *body,
-                                    ArrayRef<LaneValue> arguments,
-                                    ArrayRef<LaneValue> coordinates) const {
+SmallVector<Value>
+LaneVectorizer::vectorizeBody(OpBuilder &b, Block *body,
+                              ArrayRef<LaneValue> arguments,
+                              ArrayRef<LaneValue> coordinates) const {
   DenseMap<Value, LaneValue> values;
   for (auto [argument, value] : llvm::zip(body->getArguments(), arguments))
     values[argument] = value;
@@ -118,7 +119,9 @@ Value LaneVectorizer::vectorizeBody(OpBuilder &b, Block *body,
                         cloned};
     }
   }
-  return toVector(lookup(body->getTerminator()->getOperand(0)));
+  return llvm::map_to_vector(
+      body->getTerminator()->getOperands(),
+      [&](Value yielded) { return toVector(lookup(yielded)); });
 }
 
 Value LaneVectorizer::buildGather(OpBuilder &b, Value tensor,

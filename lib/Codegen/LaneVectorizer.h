@@ -60,11 +60,12 @@ public:
   LaneValue getLanePositions(mlir::OpBuilder &b, mlir::Value value) const;
 
   /// The ops of `body` with its arguments replaced by `arguments` and
-  /// linalg.index d by `coordinates[d]`; returns the yielded value as a
-  /// vector.
-  mlir::Value vectorizeBody(mlir::OpBuilder &b, mlir::Block *body,
-                            llvm::ArrayRef<LaneValue> arguments,
-                            llvm::ArrayRef<LaneValue> coordinates) const;
+  /// linalg.index d by `coordinates[d]`; returns the yielded values as
+  /// vectors.
+  llvm::SmallVector<mlir::Value>
+  vectorizeBody(mlir::OpBuilder &b, mlir::Block *body,
+                llvm::ArrayRef<LaneValue> arguments,
+                llvm::ArrayRef<LaneValue> coordinates) const;
 
 private:
   /// The read of `tensor` on the lanes: one vector.gather whose base holds

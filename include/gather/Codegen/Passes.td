@@ -91,11 +91,12 @@ def CodegenPass
     Gathers with elementwise producers and consumers fused into them
     (`linalg-fuse-elementwise-ops`) keep these forms: their other inputs
     are read at each element through their indexing maps (projected
-    permutations: identity, transposed, broadcast), and the index check is
-    found by the `indices` it reduces, before or after the gather. A
-    `linalg.generic` that reads a tensor with `tensor.extract` but is not
-    handled (e.g. several results, or a read at the values of several
-    inputs) gets the remark `gather-codegen: not fused: <reason>` unless
+    permutations: identity, transposed, broadcast), several results are
+    written by the same iterations, and the index check is found by the
+    `indices` it reduces, before or after the gather. A `linalg.generic`
+    that reads a tensor with `tensor.extract` but is not handled (e.g. a
+    result with an indexing map that is not the identity, or a read at the
+    values of several inputs) gets the remark `gather-codegen: not fused: <reason>` unless
     `unfused-remarks=false`.
   }];
   let options = [
