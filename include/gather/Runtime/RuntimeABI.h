@@ -130,8 +130,10 @@ bool isReservedRuntimeName(llvm::StringRef name);
 /// The type of an error sink (kErrorSinkName): `!llvm.struct<(ptr, ptr)>`.
 mlir::LLVM::LLVMStructType getErrorSinkType(mlir::MLIRContext *context);
 
-/// Checks that `symbol`, named kErrorSinkName, is an error sink: a mutable
-/// llvm.mlir.global of getErrorSinkType(); otherwise emits "symbol
+/// Checks that `symbol`, named kErrorSinkName, is an error sink: a mutable,
+/// defined, weak or external, not thread-local llvm.mlir.global of
+/// getErrorSinkType() in address space 0 (what the JIT can look up and the
+/// runtime can write); otherwise emits "symbol
 /// '__gather_error_sink' is reserved for gather's runtime ..." and fails.
 mlir::LogicalResult verifyErrorSink(mlir::Operation *symbol);
 

@@ -246,15 +246,22 @@ LLVM::LLVMStructType gather::getErrorSinkType(MLIRContext *context) {
 }
 
 LogicalResult gather::verifyErrorSink(Operation *symbol) {
+  // (Checked before any LLVM type is made: a module without the LLVM
+  // dialect loaded cannot hold an llvm.mlir.global anyway.)
   auto global = dyn_cast<LLVM::GlobalOp>(symbol);
-  LLVM::LLVMStructType type = getErrorSinkType(symbol->getContext());
-  if (global && global.getGlobalType() == type && !global.getConstant())
+  bool linkable = global && (global.getLinkage() == LLVM::Linkage::Weak ||
+                             global.getLinkage() == LLVM::Linkage::External);
+  if (linkable &&
+      global.getGlobalType() == getErrorSinkType(symbol->getContext()) &&
+      !global.getConstant() && !global.getThreadLocal_() &&
+      global.getAddrSpace() == 0 &&
+      (global.getValueOrNull() || global.getInitializerBlock()))
     return success();
   return symbol->emitError()
          << "symbol '" << kErrorSinkName
-         << "' is reserved for gather's runtime and must be a mutable "
-            "llvm.mlir.global of type "
-         << type;
+         << "' is reserved for gather's runtime and must be a mutable, "
+            "defined, weak or external llvm.mlir.global of type "
+            "!llvm.struct<(ptr, ptr)> in address space 0, not thread-local";
 }
 
 LogicalResult gather::verifyRuntimeSymbols(Operation *root) {

@@ -13,7 +13,7 @@ func.func @both_unranked(%data: tensor<*xf32>, %indices: tensor<*xi64>) -> tenso
 // The module's error sink (the handler its reports go to) is reserved too:
 // a user symbol of that name that is not the sink would be written by the
 // host's handler.
-// expected-error @+1 {{symbol '__gather_error_sink' is reserved for gather's runtime and must be a mutable llvm.mlir.global of type '!llvm.struct<(ptr, ptr)>'}}
+// expected-error @+1 {{symbol '__gather_error_sink' is reserved for gather's runtime and must be a mutable, defined, weak or external llvm.mlir.global of type !llvm.struct<(ptr, ptr)> in address space 0, not thread-local}}
 func.func private @__gather_error_sink(f32)
 func.func @sink_clash(%data: tensor<3xf32>, %indices: tensor<?xi64>) -> tensor<?xf32> {
   %0 = onnx.GatherElements %data, %indices : tensor<3xf32>, tensor<?xi64>
@@ -22,7 +22,7 @@ func.func @sink_clash(%data: tensor<3xf32>, %indices: tensor<?xi64>) -> tensor<?
 
 // -----
 
-// expected-error @+1 {{symbol '__gather_error_sink' is reserved for gather's runtime and must be a mutable llvm.mlir.global of type '!llvm.struct<(ptr, ptr)>'}}
+// expected-error @+1 {{symbol '__gather_error_sink' is reserved for gather's runtime and must be a mutable, defined, weak or external llvm.mlir.global of type !llvm.struct<(ptr, ptr)> in address space 0, not thread-local}}
 llvm.mlir.global constant @__gather_error_sink() : !llvm.struct<(ptr, ptr)> {
   %0 = llvm.mlir.zero : !llvm.struct<(ptr, ptr)>
   llvm.return %0 : !llvm.struct<(ptr, ptr)>
