@@ -115,6 +115,11 @@ struct ONNXShardGathersPass
       int64_t rank = cast<RankedTensorType>(op.data.getType()).getRank();
       int64_t axis = op.axis < 0 ? op.axis + rank : op.axis;
       int64_t dim = -1;
+      if (shardDim >= rank)
+        op.op->emitWarning()
+            << "onnx-shard-gathers: shard-dim " << shardDim.getValue()
+            << " is not a dimension of this gather's operands (rank " << rank
+            << "): it is not partitioned";
       if (shardDim >= 0) {
         if (canSplit(op, shardDim, gridSize))
           dim = shardDim;

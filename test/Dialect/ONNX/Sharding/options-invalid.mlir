@@ -3,6 +3,10 @@
 // RUN: not gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{grid-size=0})' 2>&1 | FileCheck %s --check-prefix=GRID0
 // RUN: not gather-opt %s --onnx-to-llvm='shard-grid=2 shard-dim=-2' 2>&1 | FileCheck %s --check-prefix=DIM
 // RUN: not gather-translate --onnx-to-llvmir --pipeline-options='shard-grid=-3' %s 2>&1 | FileCheck %s --check-prefix=GRID3
+// A shard-dim past the gather's rank: a warning at the gather, which then
+// runs whole on every process (another gather may have that dimension).
+// RUN: gather-opt %s --onnx-to-llvm='shard-grid=2 shard-dim=5' -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIM5
+// DIM5: options-invalid.mlir:[[# @LINE + 16]]:8: warning: onnx-shard-gathers: shard-dim 5 is not a dimension of this gather's operands (rank 2): it is not partitioned
 // shard-grid=0 is one process without MPI: no shard or MPI ops.
 // RUN: gather-opt %s --onnx-to-llvm='shard-grid=0' | FileCheck %s --check-prefix=NONE
 
