@@ -463,9 +463,27 @@ static std::string typeString(const MemRefView<T> &memref) {
   return out + ElementTypeSpelling<T>::value + ">";
 }
 
+/// A message naming the first negative size of `memref` (a tensor that
+/// cannot exist: e.g. tensor.empty with a negative dynamic size), or "".
+template <typename T>
+static std::string negativeSize(const MemRefView<T> &memref) {
+  for (int64_t d = 0; d < memref.rank; ++d)
+    if (memref.sizes[d] < 0)
+      return typeString(memref) + " has the negative size " +
+             std::to_string(memref.sizes[d]) + " in dimension " +
+             std::to_string(d);
+  return "";
+}
+
 template <typename T>
 static void printTensor(const void *memref, int64_t resultIndex) {
   MemRefView<T> view(memref);
+  std::string invalid = negativeSize(view);
+  if (!invalid.empty()) {
+    reportMessage("cannot print result " + std::to_string(resultIndex) + ": " +
+                  invalid);
+    return;
+  }
   // Streamed: the text of a large result is never held in memory at once.
   std::fflush(stdout);
   StdoutWriter out;
@@ -582,6 +600,13 @@ static void compareTensor(const void *actualMemref, const void *expectedMemref,
     reportMessage(prefix + "the tolerances must be numbers >= 0, but atol is " +
                   std::to_string(atol) + " and rtol " + std::to_string(rtol));
     return;
+  }
+  for (const MemRefView<T> *view : {&actual, &expected}) {
+    std::string invalid = negativeSize(*view);
+    if (!invalid.empty()) {
+      reportMessage(prefix + "cannot compare: " + invalid);
+      return;
+    }
   }
   bool sameShape =
       actual.rank == expected.rank &&
