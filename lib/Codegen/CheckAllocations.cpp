@@ -105,7 +105,8 @@ struct CheckAllocationsPass
         state.symbols = std::make_unique<SymbolTable>(module);
       }
       auto [location, what] = describe(alloc);
-      LLVM::GlobalOp site = gather::getOrCreateLocationGlobal(module, location);
+      LLVM::GlobalOp site = gather::getOrCreateLocationGlobal(
+          module, location, /*listener=*/nullptr, state.symbols.get());
       guard(alloc, state.report, site,
             getOrCreateString(what, alloc.getLoc(), module, *state.symbols,
                               state.strings));

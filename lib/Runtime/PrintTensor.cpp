@@ -18,6 +18,7 @@
 #include "RuntimeInternal.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -363,9 +364,10 @@ private:
 } // namespace
 
 /// The print limit (0: none) and the items printed under it so far, all
-/// results together (gatherSetPrintLimit).
-static uint64_t printLimit = GATHER_DEFAULT_PRINT_LIMIT;
-static uint64_t itemsPrinted = 0;
+/// results together (gatherSetPrintLimit); atomic, as results may be printed
+/// from several threads (the budget is then shared approximately).
+static std::atomic<uint64_t> printLimit{GATHER_DEFAULT_PRINT_LIMIT};
+static std::atomic<uint64_t> itemsPrinted{0};
 
 extern "C" void gatherSetPrintLimit(uint64_t limit) {
   printLimit = limit;
@@ -489,8 +491,9 @@ static void printTensor(const void *memref, int64_t resultIndex) {
   StdoutWriter out;
   out +=
       "result " + std::to_string(resultIndex) + ": " + typeString(view) + " = ";
-  PrintBudget budget(printLimit - std::min(itemsPrinted, printLimit),
-                     /*unlimited=*/printLimit == 0);
+  uint64_t limit = printLimit;
+  PrintBudget budget(limit - std::min<uint64_t>(itemsPrinted, limit),
+                     /*unlimited=*/limit == 0);
   appendValues(out, budget, view.aligned, view.sizes, view.strides, view.rank,
                0, view.offset);
   itemsPrinted += budget.printed();

@@ -23,26 +23,32 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
 
 namespace gather {
 
 /// The module's error sink (kErrorSinkName in RuntimeABI.h), created
 /// through `listener` (may be null) if needed. Fails with a located error
 /// if `module` has a symbol of that name that is not such a global.
+/// `symbols` (may be null) is `module`'s symbol table, for lookups in
+/// constant time when a pass makes many reports; it gets the new globals.
 llvm::FailureOr<mlir::LLVM::GlobalOp>
 getOrCreateErrorSinkGlobal(mlir::ModuleOp module,
-                           mlir::OpBuilder::Listener *listener = nullptr);
+                           mlir::OpBuilder::Listener *listener = nullptr,
+                           mlir::SymbolTable *symbols = nullptr);
 
 /// The report site of `loc` (GatherReportSite in GatherRuntime.h): a private
 /// constant llvm.mlir.global of `module` holding the address of the module's
 /// error sink and the text of formatRuntimeLocation(`loc`)
 /// (gather/Support/Diagnostics.h), NUL-terminated; the `site` argument of
 /// the runtime's report functions, shared by every op with the same text
-/// and created through `listener` (may be null) if needed. Callers check
-/// reserved names first (verifyRuntimeSymbols), which include the sink's.
+/// and created through `listener` (may be null) if needed; `symbols` as
+/// above. Callers check reserved names first (verifyRuntimeSymbols), which
+/// include the sink's.
 mlir::LLVM::GlobalOp
 getOrCreateLocationGlobal(mlir::ModuleOp module, mlir::Location loc,
-                          mlir::OpBuilder::Listener *listener = nullptr);
+                          mlir::OpBuilder::Listener *listener = nullptr,
+                          mlir::SymbolTable *symbols = nullptr);
 
 /// Builds, in a report's `scf.if` block, the arguments of a runtime report
 /// after its `location`.

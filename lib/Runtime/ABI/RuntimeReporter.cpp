@@ -18,16 +18,21 @@
 using namespace mlir;
 using namespace gather;
 
-FailureOr<LLVM::GlobalOp>
-gather::getOrCreateErrorSinkGlobal(ModuleOp module,
-                                   OpBuilder::Listener *listener) {
+/// The symbol `name` of `module`, through `symbols` if given.
+static Operation *lookupSymbol(ModuleOp module, SymbolTable *symbols,
+                               StringRef name) {
+  return symbols ? symbols->lookup(name) : module.lookupSymbol(name);
+}
+
+FailureOr<LLVM::GlobalOp> gather::getOrCreateErrorSinkGlobal(
+    ModuleOp module, OpBuilder::Listener *listener, SymbolTable *symbols) {
   MLIRContext *context = module.getContext();
-  LLVM::LLVMStructType type = getErrorSinkType(context);
-  if (Operation *symbol = module.lookupSymbol(kErrorSinkName)) {
+  if (Operation *symbol = lookupSymbol(module, symbols, kErrorSinkName)) {
     if (failed(verifyErrorSink(symbol)))
       return failure();
     return cast<LLVM::GlobalOp>(symbol);
   }
+  LLVM::LLVMStructType type = getErrorSinkType(context);
   OpBuilder builder(context, listener);
   builder.setInsertionPointToStart(module.getBody());
   Location loc = module.getLoc();
@@ -39,6 +44,8 @@ gather::getOrCreateErrorSinkGlobal(ModuleOp module,
   builder.setInsertionPointToStart(body);
   Value zero = LLVM::ZeroOp::create(builder, loc, type);
   LLVM::ReturnOp::create(builder, loc, zero);
+  if (symbols)
+    symbols->insert(global);
   return global;
 }
 
@@ -54,9 +61,9 @@ static StringAttr getSiteText(LLVM::GlobalOp global) {
   return {};
 }
 
-LLVM::GlobalOp
-gather::getOrCreateLocationGlobal(ModuleOp module, Location loc,
-                                  OpBuilder::Listener *listener) {
+LLVM::GlobalOp gather::getOrCreateLocationGlobal(ModuleOp module, Location loc,
+                                                 OpBuilder::Listener *listener,
+                                                 SymbolTable *symbols) {
   std::string text = formatRuntimeLocation(loc);
   text.push_back('\0');
   MLIRContext *context = loc.getContext();
@@ -64,7 +71,7 @@ gather::getOrCreateLocationGlobal(ModuleOp module, Location loc,
       "__gather_location_" + llvm::utohexstr(llvm::xxh3_64bits(text));
   std::string name = base;
   for (unsigned suffix = 0;; ++suffix) {
-    Operation *symbol = module.lookupSymbol(name);
+    Operation *symbol = lookupSymbol(module, symbols, name);
     auto global = dyn_cast_or_null<LLVM::GlobalOp>(symbol);
     StringAttr value = global ? getSiteText(global) : StringAttr();
     if (value && value.getValue() == text)
@@ -76,7 +83,8 @@ gather::getOrCreateLocationGlobal(ModuleOp module, Location loc,
 
   // { ptr @__gather_error_sink, [N x i8] "text\0" } (a null sink if the
   // module's symbol is not one: verifyRuntimeSymbols reported it).
-  FailureOr<LLVM::GlobalOp> sink = getOrCreateErrorSinkGlobal(module, listener);
+  FailureOr<LLVM::GlobalOp> sink =
+      getOrCreateErrorSinkGlobal(module, listener, symbols);
   auto ptr = LLVM::LLVMPointerType::get(context);
   auto chars =
       LLVM::LLVMArrayType::get(IntegerType::get(context, 8), text.size());
@@ -100,6 +108,8 @@ gather::getOrCreateLocationGlobal(ModuleOp module, Location loc,
   site = LLVM::InsertValueOp::create(builder, at, site, textValue,
                                      ArrayRef<int64_t>{1});
   LLVM::ReturnOp::create(builder, at, site);
+  if (symbols)
+    symbols->insert(global);
   return global;
 }
 
