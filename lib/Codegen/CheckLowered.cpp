@@ -79,9 +79,8 @@ private:
   /// Every op of the onnx namespace that gather does not lower (not one of
   /// the ops of gather's dialect: the ones still there after
   /// convert-onnx-to-linalg, like onnx.ConstantString, are lowered later),
-  /// each in
-  /// its own error at its location (in program order), so that one run
-  /// names all the nodes of a model that stay (not one per rebuild).
+  /// each in its own error at its location (in program order), so that one
+  /// run names all the nodes of a model that stay (not one per rebuild).
   void checkONNXLevel() {
     bool anyLeft = false;
     getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
