@@ -11,15 +11,35 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
+/// `text` with each control character (a NUL, a newline, ...) written as
+/// `\XX` in hex, as MLIR's printer escapes strings, so that a location's
+/// text stays one line of a report and a C string cannot end inside it.
+static std::string escapeControls(StringRef text) {
+  std::string escaped;
+  escaped.reserve(text.size());
+  for (char c : text) {
+    auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte != 0x7f) {
+      escaped.push_back(c);
+      continue;
+    }
+    escaped.push_back('\\');
+    escaped.push_back(llvm::hexdigit(byte >> 4));
+    escaped.push_back(llvm::hexdigit(byte & 0xf));
+  }
+  return escaped;
+}
+
 std::string gather::formatRuntimeLocation(Location loc) {
   return llvm::TypeSwitch<LocationAttr, std::string>(loc)
       .Case([](FileLineColRange file) {
-        std::string text = file.getFilename().str();
+        std::string text = escapeControls(file.getFilename());
         if (file.getStartLine() != 0 || file.getStartColumn() != 0)
           text += ":" + std::to_string(file.getStartLine()) + ":" +
                   std::to_string(file.getStartColumn());
@@ -27,8 +47,8 @@ std::string gather::formatRuntimeLocation(Location loc) {
       })
       .Case([](NameLoc name) {
         std::string child = formatRuntimeLocation(name.getChildLoc());
-        return child.empty() ? name.getName().str()
-                             : child + ": " + name.getName().str();
+        std::string text = escapeControls(name.getName());
+        return child.empty() ? text : child + ": " + text;
       })
       .Case([](FusedLoc fused) {
         std::string text;

@@ -28,7 +28,9 @@ namespace gather {
 /// `file` for a file without a line; a name location as `<child>: <name>`
 /// (an imported ONNX node: `model.onnx: node 'n1' (TopK)`, see
 /// gather/Target/ONNX/ImportONNX.h); the locations of a fused location
-/// joined with `, `; a call site as its callee. "" when unknown.
+/// joined with `, `; a call site as its callee. "" when unknown. Control
+/// characters in names and file names (NUL, newline, ...) are written as
+/// `\XX` (hex), so the text is one line and has no NUL.
 std::string formatRuntimeLocation(mlir::Location loc);
 
 /// Prints `diag` and its notes to `os`, one line each, as
