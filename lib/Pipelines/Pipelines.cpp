@@ -14,6 +14,7 @@
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
+#include "gather/Pipelines/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
@@ -212,6 +213,21 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
 
 void gather::buildONNXToLLVMPipeline(OpPassManager &pm,
                                      const ONNXToLLVMPipelineOptions &options) {
+  // Nested builtin.modules first, each with this whole pipeline.
+  LowerNestedModulesPassOptions nestedOptions;
+  llvm::raw_string_ostream os(nestedOptions.pipelineOptions);
+  options.print(os);
+  // print() writes `{a=1 b=2}`; the option takes `a=1 b=2`.
+  StringRef printed = StringRef(nestedOptions.pipelineOptions).trim();
+  if (printed.consume_front("{"))
+    printed.consume_back("}");
+  nestedOptions.pipelineOptions = printed.str();
+  pm.addPass(createLowerNestedModulesPass(nestedOptions));
+  addONNXToLLVMStages(pm, options);
+}
+
+void gather::addONNXToLLVMStages(OpPassManager &pm,
+                                 const ONNXToLLVMPipelineOptions &options) {
   addONNXPreprocessingPasses(pm, options);
   addShardingPasses(pm, options);
   addONNXToLinalgPasses(pm, options);
@@ -432,6 +448,7 @@ void gather::registerAllPasses() {
     ONNX::registerONNXTransformsPasses();
     ONNX::registerONNXShardingPasses();
     registerGatherCodegenPasses();
+    registerGatherPipelinesPasses();
     registerONNXToLLVMPipeline();
     return true;
   }();

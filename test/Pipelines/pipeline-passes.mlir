@@ -7,14 +7,15 @@
 // gather-form=scalar (nothing vectorized) and num-threads=1 (no OpenMP).
 // --dump-pass-pipeline prints to stderr before the pipeline runs.
 // RUN: gather-opt %s --onnx-to-llvm --dump-pass-pipeline -o /dev/null 2>&1 \
-// RUN: | FileCheck %s --match-full-lines --check-prefixes=ALL,THREADS,CG-DEFAULT,FORM-AUTO
+// RUN: | FileCheck %s --match-full-lines --check-prefixes=ALL,PIPE,THREADS,CG-DEFAULT,FORM-AUTO
 // RUN: gather-opt %s --onnx-to-llvm=shard-grid=2 --dump-pass-pipeline -o /dev/null 2>&1 \
-// RUN: | FileCheck %s --match-full-lines --check-prefixes=ALL,THREADS,SHARD,CG-DEFAULT,FORM-AUTO
+// RUN: | FileCheck %s --match-full-lines --check-prefixes=ALL,PIPE,THREADS,SHARD,CG-DEFAULT,FORM-AUTO
 // RUN: gather-opt %s --onnx-to-llvm=gather-form=scalar --dump-pass-pipeline -o /dev/null 2>&1 \
-// RUN: | FileCheck %s --match-full-lines --check-prefixes=ALL,THREADS,CG-SCALAR,FORM-SCALAR
+// RUN: | FileCheck %s --match-full-lines --check-prefixes=ALL,PIPE,THREADS,CG-SCALAR,FORM-SCALAR
 // RUN: gather-opt %s --onnx-to-llvm=num-threads=1 --dump-pass-pipeline -o /dev/null 2>&1 \
-// RUN: | FileCheck %s --match-full-lines --check-prefixes=ALL,CG-ONE,FORM-AUTO
-// The seven gather-pipeline-* stages, run in order, are the pipeline.
+// RUN: | FileCheck %s --match-full-lines --check-prefixes=ALL,PIPE,CG-ONE,FORM-AUTO
+// The seven gather-pipeline-* stages, run in order, are the pipeline after
+// its first pass (which runs the pipeline on nested modules).
 // RUN: gather-opt %s --dump-pass-pipeline -o /dev/null --pass-pipeline='builtin.module( \
 // RUN:   gather-pipeline-onnx-preprocessing{shard-grid=2}, gather-pipeline-sharding{shard-grid=2}, \
 // RUN:   gather-pipeline-onnx-to-linalg{shard-grid=2}, gather-pipeline-shard-to-mpi{shard-grid=2}, \
@@ -22,8 +23,9 @@
 // RUN:   gather-pipeline-lower-to-llvm{shard-grid=2})' 2>&1 \
 // RUN: | FileCheck %s --match-full-lines --check-prefixes=ALL,THREADS,SHARD,CG-DEFAULT,FORM-AUTO
 
-// 1. gather-pipeline-onnx-preprocessing
 // ALL:      builtin.module(
+// PIPE-NEXT:  gather-pipeline-nested-modules{pipeline-options={{[{].*}}runtime-checks=true{{.*[}]}}},
+// 1. gather-pipeline-onnx-preprocessing
 // ALL-NEXT:   onnx-check-gather-destinations{runtime-checks=true},
 // ALL-NEXT:   canonicalize{{[{].*[}]}},
 // ALL-NEXT:   onnx-shape-inference{refine-public-functions=false},

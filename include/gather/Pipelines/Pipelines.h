@@ -181,10 +181,17 @@ void addLowerToLLVMPasses(mlir::OpPassManager &pm,
 //===----------------------------------------------------------------------===//
 
 /// Appends the onnx-to-llvm pipeline to `pm`, which must be anchored on
-/// builtin.module. Afterwards the module holds only llvm dialect ops (plus
-/// builtin.module), ready for translation to LLVM IR.
+/// builtin.module: gather-pipeline-nested-modules (the same pipeline on each
+/// nested builtin.module), then the seven stages (addONNXToLLVMStages).
+/// Afterwards the module holds only llvm dialect ops (plus builtin.module),
+/// ready for translation to LLVM IR.
 void buildONNXToLLVMPipeline(mlir::OpPassManager &pm,
                              const ONNXToLLVMPipelineOptions &options);
+
+/// Appends the seven stages above, in order: the pipeline without its
+/// first pass, for a module with no nested module to lower.
+void addONNXToLLVMStages(mlir::OpPassManager &pm,
+                         const ONNXToLLVMPipelineOptions &options);
 
 /// Appends the pipeline with the options given as text, as
 /// `--onnx-to-llvm="..."` takes them (e.g. "vector-size=0 num-threads=1");

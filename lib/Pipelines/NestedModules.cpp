@@ -1,0 +1,96 @@
+//===- NestedModules.cpp - onnx-to-llvm on nested modules first -----------===//
+//
+// Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// gather-pipeline-nested-modules (include/gather/Pipelines/Passes.td): the
+// whole onnx-to-llvm pipeline, run on each nested builtin.module as a
+// dynamic pipeline, before the outer module's pipeline goes on.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Pipelines/Passes.h"
+#include "gather/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace gather {
+#define GEN_PASS_DEF_LOWERNESTEDMODULESPASS
+#include "gather/Pipelines/Passes.h.inc"
+} // namespace gather
+
+using namespace mlir;
+
+/// Whether `module` holds an op the pipeline would lower: one that is
+/// neither of the LLVM dialect nor a builtin.module.
+static bool needsLowering(ModuleOp module) {
+  return module
+      ->walk([](Operation *op) {
+        return isa<ModuleOp>(op) ||
+                       isa_and_nonnull<LLVM::LLVMDialect>(op->getDialect())
+                   ? WalkResult::advance()
+                   : WalkResult::interrupt();
+      })
+      .wasInterrupted();
+}
+
+namespace {
+struct LowerNestedModulesPass
+    : gather::impl::LowerNestedModulesPassBase<LowerNestedModulesPass> {
+  using Base::Base;
+
+  /// The nested pipeline's dialects, loaded before any pass runs (a
+  /// dynamic pipeline may not load dialects while passes run): those of its
+  /// stages (its first pass is this one again).
+  void getDependentDialects(DialectRegistry &registry) const override {
+    auto options = gather::parseONNXToLLVMPipelineOptions(pipelineOptions);
+    if (!options) {
+      llvm::consumeError(options.takeError());
+      return;
+    }
+    OpPassManager pm(ModuleOp::getOperationName());
+    gather::addONNXToLLVMStages(pm, **options);
+    pm.getDependentDialects(registry);
+  }
+
+  void runOnOperation() override {
+    ModuleOp root = getOperation();
+    SmallVector<ModuleOp> nested;
+    root->walk<WalkOrder::PreOrder>([&](ModuleOp module) {
+      if (module == root)
+        return WalkResult::advance();
+      if (needsLowering(module))
+        nested.push_back(module);
+      return WalkResult::skip();
+    });
+    if (nested.empty())
+      return;
+    OpPassManager pm(ModuleOp::getOperationName());
+    if (failed(buildNestedPipeline(pm, root.getLoc())))
+      return signalPassFailure();
+    for (ModuleOp module : nested)
+      if (failed(runPipeline(pm, module)))
+        return signalPassFailure();
+  }
+
+private:
+  /// onnx-to-llvm with `pipeline-options`; an invalid option is an error
+  /// at `loc`.
+  LogicalResult buildNestedPipeline(OpPassManager &pm, Location loc) const {
+    auto options = gather::parseONNXToLLVMPipelineOptions(pipelineOptions);
+    if (!options)
+      return emitError(loc)
+             << "gather-pipeline-nested-modules: invalid "
+                "pipeline-options '"
+             << pipelineOptions << "': " << llvm::toString(options.takeError());
+    gather::buildONNXToLLVMPipeline(pm, **options);
+    return success();
+  }
+};
+} // namespace
