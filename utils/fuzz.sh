@@ -4,9 +4,9 @@
 # (--jobs), each for its share of N minutes (--minutes: N split evenly over
 # the rounds of K) or until it has run R inputs (--runs), and prints per
 # target the inputs run, the coverage (libFuzzer's cov / ft), the time and the
-# findings
-# (crash-, timeout-, oom- and leak- artifacts, with their paths; slow-unit-
-# ones, inputs over 10 s but under the 30 s timeout, are listed apart).
+# findings (crash-, timeout-, oom- and leak- artifacts, with their paths;
+# slow-unit- ones, inputs over 10 s but under the 30 s timeout, are listed
+# apart).
 # A finding does not stop a target: libFuzzer stops at it (saving the
 # artifact) and is started again on the grown corpus for the time left, so
 # each target runs its whole share (`starts` counts them). The exit
@@ -14,7 +14,7 @@
 # error, else 0.
 #
 # Usage: utils/fuzz.sh [--minutes N] [--runs R] [--jobs K] [--build DIR]
-#                      [--out DIR] [--only NAME]
+#                      [--out DIR] [--only NAME] [-- LIBFUZZER-FLAGS...]
 #   --minutes N  total time, all targets together (default 10, or none with
 #                --runs; may be a decimal, e.g. 0.5); with --jobs K, the
 #                targets run K at a time, so each gets N * K / targets
@@ -29,6 +29,9 @@
 #                a new directory under /tmp); the corpora grow between runs
 #                into the same DIR
 #   --only NAME  only gather-fuzz-NAME (may be repeated)
+#   -- FLAGS...  more libFuzzer flags for every target, after the CI runs'
+#                (e.g. -detect_leaks=0: leaks found at exit only, not per
+#                input, which saves re-running and heap scans)
 # The build is not rebuilt here. See docs/Robustness.md.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,6 +41,7 @@ jobs=1
 build=$root/build-asan
 out=
 only=()
+extra=()
 
 usage() {
   sed -n '2,/^# The build is not/p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -57,6 +61,7 @@ while [ $# -gt 0 ]; do
   --out=*) out=${1#*=}; shift ;;
   --only) [ $# -ge 2 ] || usage; only+=("$2"); shift 2 ;;
   --only=*) only+=("${1#*=}"); shift ;;
+  --) shift; extra=("$@"); break ;;
   -h | --help) usage ;;
   *) echo "fuzz.sh: unknown argument '$1'" >&2; usage ;;
   esac
@@ -143,7 +148,7 @@ fuzz_target() {
       [ -n "$deadline" ] && limits+=(-max_total_time=$((deadline - SECONDS)))
       [ -n "$runs" ] && limits+=(-runs=$((runs - inputs)))
       "$build/bin/gather-fuzz-$name" "${limits[@]}" \
-        -timeout=30 -rss_limit_mb=3072 -print_final_stats=1 \
+        -timeout=30 -rss_limit_mb=3072 -print_final_stats=1 "${extra[@]}" \
         -artifact_prefix="$dir/artifacts/" "$dir/corpus" \
         "$root/test/Fuzz/corpus-$name" >"$log" 2>&1
       fuzzer_status=$?
