@@ -504,8 +504,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
   options.numThreads = fdp.ConsumeIntegralInRange<unsigned>(0, 2);
   options.parallelThreshold = fdp.ConsumeBool() ? 8192 : 1;
   std::string text = ProgramGenerator(fdp).generate();
-  if (getenv("GATHER_FUZZ_PRINT"))
-    llvm::errs() << text << "\n";
+  if (getenv("GATHER_FUZZ_PRINT")) {
+    llvm::errs() << text << "// onnx-to-llvm options: ";
+    options.print(llvm::errs());
+    llvm::errs() << "\n";
+  }
 
   ++stats.inputs;
   ReusedCompiler &compiler = getReusedCompiler();
