@@ -48,8 +48,14 @@ RowPrefetcher::RowPrefetcher(OpBuilder &b, Location loc,
                                  arith::ConstantIndexOp::create(b, loc, 1));
     ReassociationIndices all =
         llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
-    return memref::CollapseShapeOp::create(b, loc, buffer,
-                                           ArrayRef<ReassociationIndices>{all})
+    // The flat size is static only if every size is: the inferred type
+    // (CollapseShapeOp's builder without one) makes it a static 0 when a
+    // size is 0 and another dynamic, which its verifier rejects.
+    int64_t flatSize =
+        type.hasStaticShape() ? type.getNumElements() : ShapedType::kDynamic;
+    return memref::CollapseShapeOp::create(
+               b, loc, MemRefType::get({flatSize}, type.getElementType()),
+               buffer, ArrayRef<ReassociationIndices>{all})
         .getResult();
   };
   data = flatten(dataTensor, dataStrides, dataLast);

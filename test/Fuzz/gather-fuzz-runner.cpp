@@ -16,6 +16,14 @@
 // (run-time checks, vector size, threads, gather form, LLVM -O level). The
 // kernel is compiled with gather::compileSourceAndJit and called.
 //
+// Layout: the first kKernelBytes bytes choose the kernel and its options,
+// the rest the operands (the sizes of the dynamic dimensions, the elements,
+// the indices); a custom mutator changes the prefix of one new input in
+// kKernelMutationOneIn. The compiled kernels of the latest inputs are kept
+// (KernelCache, bounded), so an input that differs only in its operands
+// runs a kernel already compiled: most inputs cost a call, not a JIT
+// compilation.
+//
 // The verdict comes from a scalar oracle (ONNX's definition, below):
 //   - valid operands: the kernel must compile, report nothing, and write
 //     the oracle's result bit for bit;
@@ -23,7 +31,8 @@
 //     compiles, the run must report at least one error through gather's
 //     runtime (which lets the kernel go on, memory-safe).
 // A wrong verdict aborts (a finding); so does a sanitizer report. At exit it
-// prints how many inputs compiled and ran (docs/Robustness.md).
+// prints how many inputs compiled and ran, and how many compilations that
+// took (docs/Robustness.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,13 +48,17 @@
 
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <list>
+#include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace {
@@ -110,21 +123,35 @@ struct Case {
   bool valid() const { return validShapes && validIndices; }
 };
 
+/// The input's layout: the first kKernelBytes bytes choose the kernel (its
+/// source and pipeline options), the rest its operands, so that an input
+/// that differs from another only after the prefix runs the same compiled
+/// kernel (KernelCache) on other operands. A shorter input reads zeros for
+/// the bytes it lacks (FuzzedDataProvider's defaults).
+static constexpr size_t kKernelBytes = 32;
+
 class CaseGenerator {
 public:
-  explicit CaseGenerator(FuzzedDataProvider &fdp) : fdp(fdp) {}
+  CaseGenerator(FuzzedDataProvider &kernel, FuzzedDataProvider &operands)
+      : kernel(kernel), operands(operands) {}
   /// Fills `c` (which is not copyable: the pipeline options are not).
   void generate(Case &c);
 
 private:
-  bool chance(unsigned n) { return fdp.ConsumeIntegralInRange(0u, n - 1) == 0; }
+  static bool chance(FuzzedDataProvider &fdp, unsigned n) {
+    return fdp.ConsumeIntegralInRange(0u, n - 1) == 0;
+  }
+  static int64_t dataSize(FuzzedDataProvider &fdp) {
+    return chance(fdp, 12) ? 0 : fdp.ConsumeIntegralInRange<int64_t>(1, 6);
+  }
   int64_t index(int64_t axisSize, bool wide, bool bad);
 
-  FuzzedDataProvider &fdp;
+  FuzzedDataProvider &kernel, &operands;
 };
 } // namespace
 
 int64_t CaseGenerator::index(int64_t axisSize, bool wide, bool bad) {
+  FuzzedDataProvider &fdp = operands;
   if (!bad)
     return fdp.ConsumeIntegralInRange<int64_t>(-axisSize, axisSize - 1);
   int64_t lowest = wide ? std::numeric_limits<int64_t>::min()
@@ -148,34 +175,75 @@ int64_t CaseGenerator::index(int64_t axisSize, bool wide, bool bad) {
 }
 
 void CaseGenerator::generate(Case &c) {
-  c.element = &kElementKinds[fdp.ConsumeIntegralInRange<size_t>(
+  // The kernel: element and index types, rank, axis, the static sizes
+  // (-1: dynamic) and the options.
+  FuzzedDataProvider &k = kernel;
+  c.element = &kElementKinds[k.ConsumeIntegralInRange<size_t>(
       0, std::size(kElementKinds) - 1)];
-  c.wideIndices = fdp.ConsumeBool();
-  c.rank = fdp.ConsumeIntegralInRange<int64_t>(1, 4);
-  c.axis = fdp.ConsumeIntegralInRange<int64_t>(-c.rank, c.rank - 1);
+  c.wideIndices = k.ConsumeBool();
+  c.rank = k.ConsumeIntegralInRange<int64_t>(1, 4);
+  c.axis = k.ConsumeIntegralInRange<int64_t>(-c.rank, c.rank - 1);
   int64_t axis = c.axis < 0 ? c.axis + c.rank : c.axis;
+  for (int64_t d = 0; d < c.rank; ++d)
+    c.dataType.push_back(chance(k, 3) ? -1 : dataSize(k));
   for (int64_t d = 0; d < c.rank; ++d) {
-    int64_t size = chance(12) ? 0 : fdp.ConsumeIntegralInRange<int64_t>(1, 6);
+    int64_t size = -1;
+    if (chance(k, 3))
+      ; // Dynamic.
+    else if (d == axis || c.dataType[d] < 0)
+      size = k.ConsumeIntegralInRange<int64_t>(0, 6);
+    else if (chance(k, 16)) // Larger than 'data' off the axis: invalid.
+      size = c.dataType[d] + k.ConsumeIntegralInRange<int64_t>(1, 2);
+    else
+      size = k.ConsumeIntegralInRange<int64_t>(0, c.dataType[d]);
+    c.indicesType.push_back(size);
+  }
+  // Without the run-time checks an invalid index is undefined behaviour:
+  // only valid cases may turn them off (below).
+  bool withoutChecks = chance(k, 4);
+  // (Not 256, the largest: 256 scalarized lanes take LLVM's backend 1 s in
+  // the release build and 10-18 s under ASan, close to -timeout=30 on a
+  // loaded machine.)
+  c.options.vectorSize = llvm::ArrayRef<int64_t>{
+      16, 0, 1, 4, 64}[k.ConsumeIntegralInRange<size_t>(0, 4)];
+  c.options.numThreads = chance(k, 4) ? 2 : 1;
+  c.options.parallelThreshold = k.ConsumeBool() ? 8192 : 1;
+  c.options.gatherForm = llvm::ArrayRef<gather::GatherForm>{
+      gather::GatherForm::Auto, gather::GatherForm::Hardware,
+      gather::GatherForm::Scalarized,
+      gather::GatherForm::Scalar}[k.ConsumeIntegralInRange<size_t>(0, 3)];
+  c.optLevel = k.ConsumeIntegralInRange(0u, 3u);
+
+  // The operands: the dynamic sizes, the element bits and the indices.
+  FuzzedDataProvider &fdp = operands;
+  for (int64_t d = 0; d < c.rank; ++d) {
+    int64_t size = c.dataType[d];
+    if (size < 0) {
+      size = dataSize(fdp);
+      // Mostly at least the static size of 'indices' off the axis.
+      if (d != axis && c.indicesType[d] > size && !chance(fdp, 16))
+        size = fdp.ConsumeIntegralInRange<int64_t>(c.indicesType[d], 6);
+    }
     c.dataSizes.push_back(size);
-    c.dataType.push_back(chance(3) ? -1 : size);
   }
   for (int64_t d = 0; d < c.rank; ++d) {
-    int64_t size;
-    if (d == axis)
+    int64_t size = c.indicesType[d];
+    if (size >= 0)
+      ;
+    else if (d == axis)
       size = fdp.ConsumeIntegralInRange<int64_t>(0, 6);
-    else if (chance(16)) // Larger than 'data' off the axis: invalid.
+    else if (chance(fdp, 16)) // Larger than 'data' off the axis: invalid.
       size = c.dataSizes[d] + fdp.ConsumeIntegralInRange<int64_t>(1, 2);
     else
       size = fdp.ConsumeIntegralInRange<int64_t>(0, c.dataSizes[d]);
     if (d != axis && size > c.dataSizes[d])
       c.validShapes = false;
     c.indicesSizes.push_back(size);
-    c.indicesType.push_back(chance(3) ? -1 : size);
   }
   c.outSizes = c.indicesSizes;
   // A destination of another size where its type lets it be: invalid.
   for (int64_t d = 0; d < c.rank; ++d)
-    if (c.indicesType[d] < 0 && chance(16)) {
+    if (c.indicesType[d] < 0 && chance(fdp, 16)) {
       c.outSizes[d] += 1;
       c.validShapes = false;
     }
@@ -184,30 +252,15 @@ void CaseGenerator::generate(Case &c) {
   c.data.resize(product(c.dataSizes) * c.element->bytes);
   for (uint8_t &byte : c.data)
     byte = fdp.ConsumeIntegral<uint8_t>();
-  unsigned badOneIn = chance(2) ? 0 : fdp.ConsumeIntegralInRange(1u, 64u);
+  unsigned badOneIn = chance(fdp, 2) ? 0 : fdp.ConsumeIntegralInRange(1u, 64u);
   int64_t axisSize = c.dataSizes[axis];
-  for (int64_t k = 0, n = product(c.indicesSizes); k < n; ++k) {
-    bool bad = axisSize == 0 || (badOneIn && chance(badOneIn));
+  for (int64_t i = 0, n = product(c.indicesSizes); i < n; ++i) {
+    bool bad = axisSize == 0 || (badOneIn && chance(fdp, badOneIn));
     c.indices.push_back(index(axisSize, c.wideIndices, bad));
     if (bad)
       c.validIndices = false;
   }
-
-  // Without the run-time checks an invalid index is undefined behaviour:
-  // only valid cases may turn them off.
-  c.options.runtimeChecks = !c.valid() || !chance(4);
-  // (Not 256, the largest: 256 scalarized lanes take LLVM's backend 1 s in
-  // the release build and 10-18 s under ASan, close to -timeout=30 on a
-  // loaded machine.)
-  c.options.vectorSize = llvm::ArrayRef<int64_t>{
-      16, 0, 1, 4, 64}[fdp.ConsumeIntegralInRange<size_t>(0, 4)];
-  c.options.numThreads = chance(4) ? 2 : 1;
-  c.options.parallelThreshold = fdp.ConsumeBool() ? 8192 : 1;
-  c.options.gatherForm = llvm::ArrayRef<gather::GatherForm>{
-      gather::GatherForm::Auto, gather::GatherForm::Hardware,
-      gather::GatherForm::Scalarized,
-      gather::GatherForm::Scalar}[fdp.ConsumeIntegralInRange<size_t>(0, 3)];
-  c.optLevel = fdp.ConsumeIntegralInRange(0u, 3u);
+  c.options.runtimeChecks = !c.valid() || !withoutChecks;
 }
 
 /// The scalar oracle (ONNX GatherElements, valid operands):
@@ -237,6 +290,19 @@ static std::vector<uint8_t> oracle(const Case &c) {
   return out;
 }
 
+/// The pipeline options and -O level of `c`, one line.
+static std::string describeOptions(const Case &c) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "runtime-checks=" << c.options.runtimeChecks
+     << " vector-size=" << c.options.vectorSize
+     << " num-threads=" << c.options.numThreads
+     << " parallel-threshold=" << c.options.parallelThreshold
+     << " gather-form=" << gather::stringifyGatherForm(c.options.gatherForm)
+     << " -O" << c.optLevel;
+  return text;
+}
+
 /// The operands' sizes and the options of `c`, one line.
 static std::string describe(const Case &c) {
   std::string text;
@@ -247,12 +313,7 @@ static std::string describe(const Case &c) {
   llvm::interleave(c.indicesSizes, os, " ");
   os << "], of out [";
   llvm::interleave(c.outSizes, os, " ");
-  os << "], options: runtime-checks=" << c.options.runtimeChecks
-     << " vector-size=" << c.options.vectorSize
-     << " num-threads=" << c.options.numThreads
-     << " parallel-threshold=" << c.options.parallelThreshold
-     << " gather-form=" << gather::stringifyGatherForm(c.options.gatherForm)
-     << " -O" << c.optLevel << "\n";
+  os << "], options: " << describeOptions(c) << "\n";
   return text;
 }
 
@@ -265,10 +326,59 @@ static std::string describe(const Case &c) {
 }
 
 namespace {
+/// The compiled kernels of the latest inputs, most recently used first, at
+/// most kCapacity of them, keyed by the kernel's source and options (all
+/// that compileSourceAndJit reads): an input whose kernel is here runs it
+/// on its own operands instead of compiling it again. This cannot hide a
+/// finding: a compilation is a deterministic function of the source and
+/// options (a fresh context each time, nothing carried between
+/// compilations), so a cached kernel is the one this input would compile,
+/// and a finding reproduces alone from its artifact (which compiles it
+/// afresh); the compiled code keeps no state between calls (its only
+/// mutable global is the error sink, which this target never sets, and its
+/// reports are counted per call); and every input is still run and checked
+/// against the oracle. A rejected kernel is remembered with its error.
+/// Memory stays bounded: an evicted engine is destroyed with its code.
+class KernelCache {
+public:
+  static constexpr size_t kCapacity = 128;
+
+  struct Kernel {
+    std::string key;
+    /// Null if the kernel did not compile (`error` says why).
+    std::unique_ptr<mlir::ExecutionEngine> engine;
+    std::string error;
+    void (*entry)(void *, void *, void *) = nullptr;
+  };
+
+  /// The kernel for `key`, or null (then the caller adds it with insert()).
+  Kernel *find(const std::string &key) {
+    auto it = index.find(key);
+    if (it == index.end())
+      return nullptr;
+    kernels.splice(kernels.begin(), kernels, it->second);
+    return &kernels.front();
+  }
+
+  Kernel &insert(Kernel kernel) {
+    if (kernels.size() == kCapacity) {
+      index.erase(kernels.back().key);
+      kernels.pop_back();
+    }
+    kernels.push_front(std::move(kernel));
+    index[kernels.front().key] = kernels.begin();
+    return kernels.front();
+  }
+
+private:
+  std::list<Kernel> kernels;
+  std::unordered_map<std::string, std::list<Kernel>::iterator> index;
+};
+
 /// How far the inputs got; printed at exit.
 struct Stats {
   uint64_t inputs = 0, compiled = 0, validRuns = 0, invalidRuns = 0,
-           rejected = 0;
+           rejected = 0, compilations = 0;
   ~Stats() {
     if (!inputs)
       return;
@@ -276,10 +386,11 @@ struct Stats {
         stderr,
         "gather-fuzz-runner: %llu inputs: %llu compiled, %llu valid runs "
         "matching the oracle, %llu invalid runs reported, %llu invalid "
-        "rejected at compile time\n",
+        "rejected at compile time; %llu compilations (the other inputs ran "
+        "a cached kernel)\n",
         (unsigned long long)inputs, (unsigned long long)compiled,
         (unsigned long long)validRuns, (unsigned long long)invalidRuns,
-        (unsigned long long)rejected);
+        (unsigned long long)rejected, (unsigned long long)compilations);
   }
 };
 } // namespace
@@ -293,10 +404,41 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   return 0;
 }
 
+/// Mutates the operand bytes of an input, and its kernel prefix only one
+/// time in kKernelMutationOneIn, so that most new inputs run a kernel
+/// already compiled (KernelCache) on new operands. The prefix keeps its
+/// length (kKernelBytes) so that the operands do not shift.
+static constexpr unsigned kKernelMutationOneIn = 16;
+
+extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t maxSize);
+
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
+                                          size_t maxSize, unsigned seed) {
+  if (maxSize <= kKernelBytes)
+    return LLVMFuzzerMutate(data, size, maxSize);
+  if (size < kKernelBytes) { // Pad the prefix with zeros (what it read).
+    std::memset(data + size, 0, kKernelBytes - size);
+    size = kKernelBytes;
+  }
+  if (seed % kKernelMutationOneIn == 0) {
+    uint8_t prefix[kKernelBytes];
+    std::memcpy(prefix, data, kKernelBytes);
+    size_t n = LLVMFuzzerMutate(prefix, kKernelBytes, kKernelBytes);
+    std::memset(prefix + n, 0, kKernelBytes - n);
+    std::memcpy(data, prefix, kKernelBytes);
+    return size;
+  }
+  return kKernelBytes + LLVMFuzzerMutate(data + kKernelBytes,
+                                         size - kKernelBytes,
+                                         maxSize - kKernelBytes);
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
-  FuzzedDataProvider fdp(bytes, size);
+  size_t kernelBytes = std::min(size, kKernelBytes);
+  FuzzedDataProvider kernelFdp(bytes, kernelBytes);
+  FuzzedDataProvider operandFdp(bytes + kernelBytes, size - kernelBytes);
   Case c;
-  CaseGenerator(fdp).generate(c);
+  CaseGenerator(kernelFdp, operandFdp).generate(c);
   std::string source = gather::getGatherElementsKernelSource(
       "kernel", c.dataType, c.element->spelling, c.indicesType,
       c.wideIndices ? "i64" : "i32", c.axis);
@@ -304,21 +446,36 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
     llvm::errs() << source << describe(c);
   ++stats.inputs;
 
-  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
-  auto engine =
-      gather::compileSourceAndJit(context, source, c.options, c.optLevel);
-  if (!engine) {
-    std::string error = llvm::toString(engine.takeError());
+  static auto *cache = new KernelCache(); // (Reachable until exit.)
+  std::string key = source + describeOptions(c);
+  KernelCache::Kernel *kernel = cache->find(key);
+  if (!kernel) {
+    ++stats.compilations;
+    KernelCache::Kernel compiled;
+    compiled.key = key;
+    mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+    auto engine =
+        gather::compileSourceAndJit(context, source, c.options, c.optLevel);
+    if (!engine) {
+      compiled.error = llvm::toString(engine.takeError());
+    } else {
+      llvm::Expected<void *> address = (*engine)->lookup("_mlir_ciface_kernel");
+      if (!address)
+        fail(c, source,
+             "no _mlir_ciface_kernel: " + llvm::toString(address.takeError()));
+      compiled.entry =
+          reinterpret_cast<void (*)(void *, void *, void *)>(*address);
+      compiled.engine = std::move(*engine);
+    }
+    kernel = &cache->insert(std::move(compiled));
+  }
+  if (!kernel->engine) {
     if (c.valid())
-      fail(c, source, "a valid kernel does not compile: " + error);
+      fail(c, source, "a valid kernel does not compile: " + kernel->error);
     ++stats.rejected;
     return 0;
   }
   ++stats.compiled;
-  llvm::Expected<void *> address = (*engine)->lookup("_mlir_ciface_kernel");
-  if (!address)
-    fail(c, source,
-         "no _mlir_ciface_kernel: " + llvm::toString(address.takeError()));
 
   // The operands, each in a buffer of its own size (ASan sees any read or
   // write outside them).
@@ -332,8 +489,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
                          c.indicesSizes);
   Descriptor outDesc(out.data(), c.outSizes);
   reports = 0;
-  reinterpret_cast<void (*)(void *, void *, void *)>(*address)(
-      dataDesc.get(), indicesDesc.get(), outDesc.get());
+  kernel->entry(dataDesc.get(), indicesDesc.get(), outDesc.get());
   uint64_t reported = reports.load();
 
   if (!c.valid()) {
