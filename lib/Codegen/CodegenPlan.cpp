@@ -36,7 +36,8 @@ static bool reject(std::string *whyNot, const Twine &reason) {
 
 /// Whether the rows of `gather` (vectorizable with `vectorSize`) can run in
 /// groups: rank >= 2, a static innermost size L < `vectorSize`, at most
-/// kMaxVectorsPerGroup vectors per group, at least one whole group of rows
+/// kMaxVectorsPerGroup vectors and kMaxGroupElements elements per group, at
+/// least one whole group of rows
 /// (or a dynamic count), and `indices` and the results (their inits) surely
 /// contiguous (their two innermost dimensions are merged).
 static bool canGroupRows(linalg::GenericOp gather, int64_t vectorSize,
@@ -52,6 +53,10 @@ static bool canGroupRows(linalg::GenericOp gather, int64_t vectorSize,
   if (groups.vectors > kMaxVectorsPerGroup)
     return reject(whyNot, Twine(groups.vectors) + " vectors per group, over " +
                               Twine(kMaxVectorsPerGroup));
+  if (groups.elements() > kMaxGroupElements)
+    return reject(whyNot, Twine(groups.elements()) +
+                              " elements per group, over " +
+                              Twine(kMaxGroupElements));
   if (!ShapedType::isDynamic(ranges[rank - 2]) &&
       ranges[rank - 2] < groups.rows)
     return reject(whyNot, Twine(ranges[rank - 2]) + " rows, fewer than a " +

@@ -38,6 +38,14 @@ inline constexpr int64_t kMaxVectorSize = 256;
 /// with vectors of 16).
 inline constexpr int64_t kMaxVectorsPerGroup = 16;
 
+/// The most elements of one group (K * N, unrolled in the loop body: with a
+/// scalarized gather form, one tensor.extract each, and bufferization's
+/// analysis grows with their number times the writes; rows of 15 with
+/// vectors of 256 made 3,840 per group and a minute of compilation, with
+/// vectors of 64 (960) 7 s). 16 vectors of 16, as the default vector size
+/// allows.
+inline constexpr int64_t kMaxGroupElements = 256;
+
 /// Gathers whose `data` and `indices` hold fewer bytes than this (statically)
 /// get no prefetches: they stay in the L1 data cache (32 KiB on the x86 CPUs
 /// LLVM models, TargetTransformInfo::getCacheSize(L1D)).

@@ -1,6 +1,7 @@
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --gather-codegen --canonicalize --cse --split-input-file | FileCheck %s
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --gather-codegen="vector-size=8" --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=V8
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --gather-codegen="vector-size=64" --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=V64
+// RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --gather-codegen="vector-size=64 remarks=true" --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=V64-REMARK
 // The grouped vectors take the form of the target like any vector.gather:
 // hardware gathers for Skylake-SP, scalarized vectors for Zen 4 and Haswell.
 // RUN: gather-opt %s --convert-onnx-to-linalg --canonicalize --cse --gather-codegen --gather-select-form=target-cpu=skylake-avx512 --canonicalize --cse --split-input-file | FileCheck %s --check-prefix=HW
@@ -204,7 +205,9 @@ func.func @strided(%d: tensor<64x100xf32>, %big: tensor<64x20xi64>) -> tensor<64
 // -----
 
 // Vectors of 64: rows of 16 are groups of 4 rows in one vector; rows of 17
-// would need 17 vectors per group (more than 16): scalar rows.
+// would need 17 vectors per group (more than 16), rows of 15 15 vectors of
+// 64, 960 elements (more than 256, each one unrolled in the loop body):
+// scalar rows.
 // V64-LABEL: func.func @rows16
 // V64:         tensor.collapse_shape
 // V64:         vector.gather {{.*}} into vector<64xf32>
@@ -219,4 +222,12 @@ func.func @rows16(%d: tensor<64x40xf32>, %i: tensor<64x16xi64>) -> tensor<64x16x
 func.func @rows17(%d: tensor<64x40xf32>, %i: tensor<64x17xi64>) -> tensor<64x17xf32> {
   %0 = onnx.GatherElements %d, %i axis = 1 : tensor<64x40xf32>, tensor<64x17xi64>
   return %0 : tensor<64x17xf32>
+}
+// V64-LABEL: func.func @rows15
+// V64-NOT:     vector.gather
+// V64:         return
+// V64-REMARK: codegen-short-rows.mlir:[[# @LINE + 2]]:8: remark: gather-codegen: scalar (rows of 15, shorter than a vector, not in groups: 960 elements per group, over 256)
+func.func @rows15(%d: tensor<64x40xf32>, %i: tensor<64x15xi64>) -> tensor<64x15xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<64x40xf32>, tensor<64x15xi64>
+  return %0 : tensor<64x15xf32>
 }
