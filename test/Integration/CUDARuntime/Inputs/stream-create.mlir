@@ -1,0 +1,10 @@
+// A module in the LLVM dialect that calls gather's CUDA runtime directly.
+module {
+  llvm.func @mgpuStreamCreate() -> !llvm.ptr
+  llvm.func @mgpuStreamDestroy(!llvm.ptr)
+  llvm.func @main() {
+    %stream = llvm.call @mgpuStreamCreate() : () -> !llvm.ptr
+    llvm.call @mgpuStreamDestroy(%stream) : (!llvm.ptr) -> ()
+    llvm.return
+  }
+}
