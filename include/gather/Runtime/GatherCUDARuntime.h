@@ -29,7 +29,10 @@
 // error value (a null handle or pointer; nothing done), gatherCUDAGetError
 // keeps the first message, and later calls go on: the driver is opened once
 // per process (std::call_once), so a missing driver or device is reported
-// once and every later call returns its error value at once.
+// once and every later call returns its error value at once. A copy or set
+// on a null pointer (left by a failed allocation) is skipped; a launch is
+// not (a fault on the device comes back as the driver's error at the next
+// synchronization).
 //
 //===----------------------------------------------------------------------===//
 
