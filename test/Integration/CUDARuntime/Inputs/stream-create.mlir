@@ -1,4 +1,5 @@
-// A module in the LLVM dialect that calls gather's CUDA runtime directly.
+// A module in the LLVM dialect that calls gather's CUDA runtime directly
+// (jit-runner.test, jit-kernel-api.test).
 module {
   llvm.func @mgpuStreamCreate() -> !llvm.ptr
   llvm.func @mgpuStreamDestroy(!llvm.ptr)
