@@ -125,3 +125,34 @@ if config.enable_execution_engine and os.path.exists(runner):  # (not in build-t
         if process.wait() == 0:
             config.available_features.add(f"runs-{cpu}")
     os.unlink(probe.name)
+
+# ---- GPU (CUDA) features and substitutions: begin (docs/GPU.md) ----------
+# `ptxas`: an executable ptxas (CUDA toolkit) in /usr/local/cuda/bin or on
+# PATH, which the cubin and fatbin GPU formats need. `cuda-device`: a CUDA
+# driver and device are usable, as gather-cuda-probe (on gather's CUDA
+# runtime alone) finds them. %clang compiles the ahead-of-time route's LLVM
+# IR; %cuda_runtime_link links a program with gather's CUDA runtime (under
+# the sanitizers with their runtimes, %aot_sanitize: the libraries are
+# instrumented).
+ptxas = shutil.which("ptxas", path=os.pathsep.join(["/usr/local/cuda/bin", os.environ.get("PATH", "")]))
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas_dir", os.path.dirname(ptxas)))
+    config.substitutions.append(("%ptxas", ptxas))
+cuda_probe = os.path.join(config.gather_obj_root, "bin", "gather-cuda-probe")
+if os.path.exists(cuda_probe):
+    import subprocess
+    try:
+        if subprocess.run([cuda_probe], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                          env=dict(os.environ, **config.environment), timeout=120).returncode == 0:
+            config.available_features.add("cuda-device")
+    except subprocess.TimeoutExpired:
+        lit_config.warning("gather-cuda-probe timed out: GPU tests are unsupported")
+llvm_config.add_tool_substitutions(["gather-cuda-probe"], tool_dirs)
+gather_lib_dir = os.path.join(config.gather_obj_root, "lib")
+config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
+config.substitutions.append(("%mlir-translate", os.path.join(config.llvm_tools_dir, "mlir-translate")))
+aot_sanitize = "-fsanitize=address,undefined" if config.asan_runtime else ""
+config.substitutions.append(("%cuda_runtime_link", f"-L{gather_lib_dir} -Wl,-rpath,{gather_lib_dir} -lgather_cuda_runtime -lgather_runtime {aot_sanitize}"))
+config.substitutions.append(("%aot_sanitize", aot_sanitize))
+# ---- GPU (CUDA) features and substitutions: end --------------------------

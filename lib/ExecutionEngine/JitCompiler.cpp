@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/ExecutionEngine/JitCompiler.h"
+#include "gather/ExecutionEngine/RuntimeLibraries.h"
 #include "gather/Runtime/RuntimeABI.h"
 #include "gather/Runtime/RuntimeReporter.h"
 #include "gather/Support/Diagnostics.h"
@@ -21,7 +22,9 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -42,6 +45,11 @@ void gather::registerJitDependencies(DialectRegistry &registry) {
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerOpenMPDialectTranslation(registry);
+  // Code for the GPU: its binaries and launches (gpu.binary,
+  // gpu.launch_func with #gpu.select_object) and the NVVM ops left in it.
+  registerGPUDialectTranslation(registry);
+  gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
+  registerNVVMDialectTranslation(registry);
 }
 
 namespace {
@@ -247,6 +255,10 @@ gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(optLevel);
+  // The runtime libraries the hosts do not link (code for the GPU calls
+  // libgather_cuda_runtime).
+  if (llvm::Error error = loadRuntimeLibraries(module))
+    return std::move(error);
   // A function the module declares must be in the process (gather's runtime,
   // libc, libomp, ...): the JIT links lazily and would otherwise fail at the
   // first call, with a message that does not name it.

@@ -50,6 +50,11 @@ extern "C" void gatherReportMessage(const char *message) {
   report(nullptr, message);
 }
 
+extern "C" void gatherReportMessageAt(const GatherReportSite *site,
+                                      const char *message) {
+  report(site, message);
+}
+
 extern "C" void gatherPrintMessageAndExit(const char *message,
                                           void (*beforeExit)(void)) {
   std::fflush(stdout);

@@ -9,11 +9,12 @@
 //===----------------------------------------------------------------------===//
 //
 // What the files of gather's runtime libraries (libgather_runtime,
-// libgather_onnx_runtime, libgather_mpi_runtime) share and no host sees: the
-// runtime's own C entry points (exported from libgather_runtime for the
-// other two, under names reserved for the runtime, but not declared in
-// GatherRuntime.h), the in-memory element types of ElementTypes.def that C
-// has not, and a view of the memrefs that MLIR's C interface passes.
+// libgather_onnx_runtime, libgather_mpi_runtime, libgather_cuda_runtime)
+// share and no host sees: the runtime's own C entry points (exported from
+// libgather_runtime for the others, under names reserved for the runtime,
+// but not declared in GatherRuntime.h), the in-memory element types of
+// ElementTypes.def that C has not, and a view of the memrefs that MLIR's C
+// interface passes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +33,12 @@ extern "C" {
 /// report does (GatherRuntime.h).
 __attribute__((visibility("default"))) void
 gatherReportMessage(const char *message);
+
+/// Passes `<location>: error: <message>` (`error: <message>` when `site` is
+/// null or has no location) to the error handler of `site`'s module, or the
+/// process's, as every report does (GatherRuntime.h).
+__attribute__((visibility("default"))) void
+gatherReportMessageAt(const GatherReportSite *site, const char *message);
 
 /// Flushes stdout, prints `message` and a newline to stderr, calls
 /// `beforeExit` unless it is null, and ends the process with exit status 1

@@ -38,6 +38,10 @@
 //     missing entry, or one that takes arguments, is an error naming it.
 //   - Diagnostics print as `<file>:<line>:<col>: error: ...`.
 //   - A --shared-libs file that does not exist is an error (not a warning).
+//   - Code that runs on the GPU (the host side of MLIR's GPU lowering: mgpu*
+//     calls, gpu.binary, gpu.launch_func) gets gather's CUDA runtime,
+//     libgather_cuda_runtime.so, loaded (RuntimeLibraries.h): no
+//     --shared-libs.
 //   - The JIT compiles for the host with +prefer-no-gather unless the gather
 //     form chosen (--pipeline-options: target-cpu, target-features,
 //     gather-form; docs/CodeShape.md) uses hardware gathers. Code for an
@@ -58,6 +62,7 @@
 
 #include "gather/Codegen/Passes.h"
 #include "gather/ExecutionEngine/JitCompiler.h"
+#include "gather/ExecutionEngine/RuntimeLibraries.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Runtime/GatherRuntime.h"
 #include "gather/Runtime/RuntimeABI.h"
@@ -69,6 +74,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -328,8 +334,9 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
     return pm.run(op);
   }
   WalkResult found = op->walk([&](Operation *nested) {
-    // The pipeline's output: the LLVM dialect, plus OpenMP for threads.
-    if (nested == op ||
+    // The pipeline's output: the LLVM dialect, plus OpenMP for threads, and
+    // GPU binaries and their launches for the GPU.
+    if (nested == op || isa<gpu::BinaryOp, gpu::LaunchFuncOp>(nested) ||
         (nested->getDialect() && // (null for an unregistered op)
          isa<LLVM::LLVMDialect, omp::OpenMPDialect>(nested->getDialect())))
       return WalkResult::advance();
@@ -367,11 +374,17 @@ static LogicalResult checkEntryFunction(ModuleOp module,
   return success();
 }
 
-/// JitRunner's MLIR transformer: lowerToLLVMDialect, checkEntryFunction.
+/// JitRunner's MLIR transformer: lowerToLLVMDialect, checkEntryFunction,
+/// then the runtime libraries the code needs and gather-runner does not
+/// link (libgather_cuda_runtime for code that runs on the GPU).
 static LogicalResult transformModule(Operation *op, JitRunnerOptions &options) {
-  if (failed(lowerToLLVMDialect(op, options)))
+  auto module = cast<ModuleOp>(op);
+  if (failed(lowerToLLVMDialect(op, options)) ||
+      failed(checkEntryFunction(module, options)))
     return failure();
-  return checkEntryFunction(cast<ModuleOp>(op), options);
+  if (llvm::Error error = gather::loadRuntimeLibraries(module))
+    return emitError(module.getLoc()) << llvm::toString(std::move(error));
+  return success();
 }
 
 /// --link-nested-modules: translates the one nested module and the rest

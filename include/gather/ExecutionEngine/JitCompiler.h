@@ -86,7 +86,8 @@ namespace gather {
 
 /// Adds what compileAndJit needs to `registry`: the pipeline's dialects and
 /// extensions (registerONNXToLLVMPipelineDependencies) and the translations
-/// of the LLVM and OpenMP dialects to LLVM IR.
+/// to LLVM IR of the LLVM, OpenMP, GPU (gpu.binary, gpu.launch_func) and
+/// NVVM dialects.
 void registerJitDependencies(mlir::DialectRegistry &registry);
 
 /// Checks the thread settings LLVM's OpenMP runtime (libomp) reads from the
@@ -114,12 +115,15 @@ inline constexpr uint64_t kMaxStackSize = uint64_t(1) << 30;
 /// The module's context must hold registerJitDependencies() (otherwise one
 /// line says what is missing, and nothing is lowered). With threads
 /// (`numThreads` != 1), fails first if checkOpenMPEnvironment() does. Linking
-/// is eager: a function the module declares but the process does not define
-/// (e.g. gatherReportIndexError without libgather_runtime.so) is an error
-/// naming it and its location, and every function the module defines with
-/// external linkage (the entry points, `_mlir_ciface_` wrappers included) is
-/// looked up before returning, so those lookups do not fail later. Errors carry
-/// the diagnostics (with locations) of the pass that failed.
+/// is eager: code for the GPU gets libgather_cuda_runtime loaded
+/// (loadRuntimeLibraries in gather/ExecutionEngine/RuntimeLibraries.h, an
+/// error if it cannot be); a function the module declares but the process
+/// does not define (e.g. gatherReportIndexError without libgather_runtime.so)
+/// is an error naming it and its location, and every function the module
+/// defines with external linkage (the entry points, `_mlir_ciface_` wrappers
+/// included) is looked up before returning, so those lookups do not fail
+/// later. Errors carry the diagnostics (with locations) of the pass that
+/// failed.
 llvm::Expected<std::unique_ptr<mlir::ExecutionEngine>>
 compileAndJit(mlir::ModuleOp module, const ONNXToLLVMPipelineOptions &options,
               unsigned optLevel = 3);

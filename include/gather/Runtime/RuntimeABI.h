@@ -9,12 +9,14 @@
 //
 // The compiler's side of the contract between compiled code and gather's
 // runtime libraries (libgather_runtime, libgather_onnx_runtime,
-// libgather_mpi_runtime; their C side is GatherRuntime.h and
-// GatherMPIRuntime.h): the names and types of the runtime functions that
-// compiled code calls, the element types the runtime handles
-// (ElementTypes.def), the names reserved for the runtime, and their
-// declarations in a module. Every runtime function name is written in
-// RuntimeABI.cpp only. Emitting calls: gather/Runtime/RuntimeReporter.h.
+// libgather_mpi_runtime, libgather_cuda_runtime; their C side is
+// GatherRuntime.h, GatherMPIRuntime.h and GatherCUDARuntime.h): the names
+// and types of the runtime functions that compiled code calls, the element
+// types the runtime handles (ElementTypes.def), the names reserved for the
+// runtime, and their declarations in a module. Every runtime function name
+// is written in RuntimeABI.cpp only, except the CUDA runtime's, which MLIR's
+// GPU lowering chooses (CUDARuntimeFunctions.def). Emitting calls:
+// gather/Runtime/RuntimeReporter.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +36,11 @@ namespace gather {
 /// in RuntimeReporter.h) points to; hosts look it up in a JIT-compiled
 /// kernel to give the kernel its own error handler.
 inline constexpr llvm::StringLiteral kErrorSinkName = "__gather_error_sink";
+
+/// The file name of libgather_cuda_runtime (GatherCUDARuntime.h), which a
+/// host loads when compiled code calls it (isCUDARuntimeFunctionName).
+inline constexpr llvm::StringLiteral kCUDARuntimeLibraryName =
+    "libgather_cuda_runtime.so";
 
 /// The runtime's functions that compiled code calls with scalars and
 /// pointers (see GatherRuntime.h and GatherMPIRuntime.h for each).
@@ -126,6 +133,11 @@ getOrDeclareRuntimeFunction(mlir::ModuleOp module,
 /// gatherSetErrorHandler or gatherSetPrintLimit, possibly after the
 /// `_mlir_ciface_` prefix of MLIR's C interface wrappers.
 bool isReservedRuntimeName(llvm::StringRef name);
+
+/// Whether `name` is a function of libgather_cuda_runtime: one of MLIR's
+/// mgpu* functions (CUDARuntimeFunctions.def) or gather's gatherCUDA*
+/// (GatherCUDARuntime.h).
+bool isCUDARuntimeFunctionName(llvm::StringRef name);
 
 /// The type of an error sink (kErrorSinkName): `!llvm.struct<(ptr, ptr)>`.
 mlir::LLVM::LLVMStructType getErrorSinkType(mlir::MLIRContext *context);

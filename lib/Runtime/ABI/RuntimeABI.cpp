@@ -67,6 +67,9 @@ static_assert(std::size(kRuntimeTensorFunctions) ==
                       1,
               "one row per RuntimeTensorFunction");
 
+/// The prefix of gather's own functions in libgather_cuda_runtime.
+static constexpr StringLiteral kCUDARuntimePrefix = "gatherCUDA";
+
 /// The prefixes of the names reserved for the runtime: every report, the
 /// functions on tensors, and the host's gatherSetErrorHandler and
 /// gatherSetPrintLimit.
@@ -77,6 +80,12 @@ static constexpr StringLiteral kReservedPrefixes[] = {
     kRuntimeTensorFunctions[2].name,
     "gatherSetErrorHandler",
     "gatherSetPrintLimit"};
+
+/// The functions of MLIR's GPU lowering that libgather_cuda_runtime defines.
+static constexpr StringLiteral kCUDARuntimeFunctions[] = {
+#define GATHER_CUDA_RUNTIME_FUNCTION(Name, ResultType, Parameters) #Name,
+#include "gather/Runtime/CUDARuntimeFunctions.def"
+};
 
 /// The element types of the runtime (ElementTypes.def).
 static constexpr ElementTypeInfo kElementTypes[] = {
@@ -238,6 +247,11 @@ bool gather::isReservedRuntimeName(StringRef name) {
   return llvm::any_of(kReservedPrefixes, [&](StringRef prefix) {
     return name.starts_with(prefix);
   });
+}
+
+bool gather::isCUDARuntimeFunctionName(StringRef name) {
+  return name.starts_with(kCUDARuntimePrefix) ||
+         llvm::is_contained(kCUDARuntimeFunctions, name);
 }
 
 LLVM::LLVMStructType gather::getErrorSinkType(MLIRContext *context) {

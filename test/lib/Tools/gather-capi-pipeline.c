@@ -10,8 +10,12 @@
 |*     mlirParsePassPipeline on a pass manager on builtin.module;             *|
 |*   gather-capi-pipeline options TEXT   compiles a kernel with               *|
 |*     mlirGatherCompileSource and the pipeline options TEXT.                 *|
-|* Prints "parsed" / "compiled", or the error the C API gave, and exits 0 or  *|
-|* 1 (test/Pipelines/pipeline-anchor.test, pipeline-options-errors.test).     *|
+|*   gather-capi-pipeline run FILE       compiles the module in FILE with     *|
+|*     mlirGatherCompileSource and calls its `void main(void)`.               *|
+|* Prints "parsed" / "compiled" / "ran", or the error the C API gave, and     *|
+|* exits 0 or 1 (test/Pipelines/pipeline-anchor.test,                         *|
+|* pipeline-options-errors.test, test/Integration/CUDARuntime/                *|
+|* jit-kernel-api.test).                                                      *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -81,11 +85,44 @@ static int compileWithOptions(const char *text) {
   return failed;
 }
 
+/// Compiles the module in the file `path` and calls its `main`.
+static int runFile(const char *path) {
+  static char source[1 << 16];
+  FILE *file = fopen(path, "r");
+  if (!file) {
+    fprintf(stderr, "cannot open %s\n", path);
+    return 1;
+  }
+  size_t size = fread(source, 1, sizeof(source) - 1, file);
+  fclose(file);
+  source[size] = 0;
+  MlirContext context = createContext(mlirGatherRegisterJitDependencies);
+  MlirExecutionEngine engine;
+  int failed = mlirLogicalResultIsFailure(mlirGatherCompileSource(
+      context, mlirStringRefCreateFromCString(source),
+      mlirStringRefCreateFromCString(path), mlirStringRefCreateFromCString(""),
+      0, &engine, printError, NULL));
+  if (!failed) {
+    void (*entry)(void) = (void (*)(void))mlirExecutionEngineLookup(
+        engine, mlirStringRefCreateFromCString("main"));
+    failed = entry == NULL;
+    if (entry)
+      entry();
+    printf("%s\n", failed ? "no main" : "ran");
+    mlirExecutionEngineDestroy(engine);
+  }
+  mlirContextDestroy(context);
+  return failed;
+}
+
 int main(int argc, char **argv) {
   if (argc == 3 && strcmp(argv[1], "pipeline") == 0)
     return parsePipeline(argv[2]);
   if (argc == 3 && strcmp(argv[1], "options") == 0)
     return compileWithOptions(argv[2]);
-  fprintf(stderr, "usage: gather-capi-pipeline pipeline|options TEXT\n");
+  if (argc == 3 && strcmp(argv[1], "run") == 0)
+    return runFile(argv[2]);
+  fprintf(stderr,
+          "usage: gather-capi-pipeline pipeline|options TEXT | run FILE\n");
   return 2;
 }

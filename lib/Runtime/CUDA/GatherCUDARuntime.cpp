@@ -1,0 +1,449 @@
+//===- GatherCUDARuntime.cpp - MLIR's mgpu* functions over the driver -----===//
+//
+// Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The functions of CUDARuntimeFunctions.def (their declarations in
+// GatherCUDARuntime.h make any difference from the table a compile error)
+// and gather's own gatherCUDA* functions. Each takes the primary context of
+// the thread's default device for the duration of the call and checks every
+// driver call (CUDADriver.h); on a failure it returns its error value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Runtime/GatherCUDARuntime.h"
+#include "CUDADriver.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <string>
+
+using namespace gather::cuda;
+
+/// ` of <n> bytes`, the detail of a failed memory call.
+static std::string ofBytes(uint64_t bytes) {
+  return " of " + std::to_string(bytes) + " bytes";
+}
+
+static CUdeviceptr toDevicePointer(const void *pointer) {
+  return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(pointer));
+}
+
+//===----------------------------------------------------------------------===//
+// Modules and launches
+//===----------------------------------------------------------------------===//
+
+extern "C" void *mgpuModuleLoad(const void *data, uint64_t size) {
+  ScopedContext context("mgpuModuleLoad");
+  if (!context)
+    return nullptr;
+  CUmodule module = nullptr;
+  if (!context.check(context->cuModuleLoadData(&module, data),
+                     "cuModuleLoadData",
+                     " of a " + std::to_string(size) + "-byte binary"))
+    return nullptr;
+  return module;
+}
+
+extern "C" void *mgpuModuleLoadJIT(const void *data, int32_t optLevel) {
+  ScopedContext context("mgpuModuleLoadJIT");
+  if (!context)
+    return nullptr;
+  // The driver's PTX compiler writes what it rejects into the log.
+  char log[8192] = {0};
+  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                            CU_JIT_OPTIMIZATION_LEVEL};
+  void *values[] = {log, reinterpret_cast<void *>(sizeof(log)),
+                    reinterpret_cast<void *>(static_cast<intptr_t>(optLevel))};
+  CUmodule module = nullptr;
+  CUresult result =
+      context->cuModuleLoadDataEx(&module, data, 3, options, values);
+  log[sizeof(log) - 1] = 0;
+  if (!context.check(result, "cuModuleLoadDataEx",
+                     std::string(" (PTX at optimization level ") +
+                         std::to_string(optLevel) + ")" +
+                         (log[0] ? std::string("; its log: ") + log : "")))
+    return nullptr;
+  return module;
+}
+
+extern "C" void mgpuModuleUnload(void *module) {
+  if (!module)
+    return;
+  ScopedContext context("mgpuModuleUnload");
+  if (context)
+    (void)context.check(context->cuModuleUnload(static_cast<CUmodule>(module)),
+                        "cuModuleUnload");
+}
+
+extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
+  std::string kernel = std::string(" of kernel '") + (name ? name : "") + "'";
+  if (!module) {
+    reportErrorUnlessReported("CUDA: mgpuModuleGetFunction" + kernel +
+                              " has no module (it did not load)");
+    return nullptr;
+  }
+  ScopedContext context("mgpuModuleGetFunction");
+  if (!context)
+    return nullptr;
+  CUfunction function = nullptr;
+  if (!context.check(context->cuModuleGetFunction(
+                         &function, static_cast<CUmodule>(module), name),
+                     "cuModuleGetFunction", kernel))
+    return nullptr;
+  return function;
+}
+
+extern "C" void mgpuLaunchKernel(void *function, int64_t gridX, int64_t gridY,
+                                 int64_t gridZ, int64_t blockX, int64_t blockY,
+                                 int64_t blockZ, int32_t sharedMemoryBytes,
+                                 void *stream, void **params, void **extra,
+                                 int64_t /*paramsCount*/) {
+  std::string shape =
+      " of " + std::to_string(gridX) + "x" + std::to_string(gridY) + "x" +
+      std::to_string(gridZ) + " blocks of " + std::to_string(blockX) + "x" +
+      std::to_string(blockY) + "x" + std::to_string(blockZ) + " threads";
+  if (!function) {
+    reportErrorUnlessReported("CUDA: mgpuLaunchKernel" + shape +
+                              " has no kernel (its module did not load)");
+    return;
+  }
+  for (int64_t size : {gridX, gridY, gridZ, blockX, blockY, blockZ})
+    if (size < 1 || size > UINT32_MAX) {
+      reportError("CUDA: mgpuLaunchKernel" + shape +
+                  ": every size must be in [1, 4294967295]");
+      return;
+    }
+  if (sharedMemoryBytes < 0) {
+    reportError("CUDA: mgpuLaunchKernel" + shape + " with " +
+                std::to_string(sharedMemoryBytes) + " bytes of shared memory");
+    return;
+  }
+  ScopedContext context("mgpuLaunchKernel");
+  if (!context)
+    return;
+  auto kernel = static_cast<CUfunction>(function);
+  if (sharedMemoryBytes > 0) {
+    // Beyond 48 KiB a kernel must opt in, up to the device's limit.
+    CUdevice device = 0;
+    int limit = 0;
+    if (!context.check(context->cuDeviceGet(&device, context.getOrdinal()),
+                       "cuDeviceGet") ||
+        !context.check(
+            context->cuDeviceGetAttribute(
+                &limit, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                device),
+            "cuDeviceGetAttribute"))
+      return;
+    if (sharedMemoryBytes > limit) {
+      reportError("CUDA: mgpuLaunchKernel" + shape + " requests " +
+                  std::to_string(sharedMemoryBytes) +
+                  " bytes of shared memory; the device allows " +
+                  std::to_string(limit));
+      return;
+    }
+    if (!context.check(context->cuFuncSetAttribute(
+                           kernel,
+                           CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                           sharedMemoryBytes),
+                       "cuFuncSetAttribute", shape))
+      return;
+  }
+  (void)context.check(
+      context->cuLaunchKernel(
+          kernel, static_cast<unsigned>(gridX), static_cast<unsigned>(gridY),
+          static_cast<unsigned>(gridZ), static_cast<unsigned>(blockX),
+          static_cast<unsigned>(blockY), static_cast<unsigned>(blockZ),
+          static_cast<unsigned>(sharedMemoryBytes),
+          static_cast<CUstream>(stream), params, extra),
+      "cuLaunchKernel", shape);
+}
+
+//===----------------------------------------------------------------------===//
+// Streams and events
+//===----------------------------------------------------------------------===//
+
+extern "C" void *mgpuStreamCreate(void) {
+  ScopedContext context("mgpuStreamCreate");
+  if (!context)
+    return nullptr;
+  CUstream stream = nullptr;
+  if (!context.check(context->cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING),
+                     "cuStreamCreate"))
+    return nullptr;
+  return stream;
+}
+
+extern "C" void mgpuStreamSynchronize(void *stream) {
+  ScopedContext context("mgpuStreamSynchronize");
+  if (context)
+    (void)context.check(
+        context->cuStreamSynchronize(static_cast<CUstream>(stream)),
+        "cuStreamSynchronize");
+}
+
+extern "C" void mgpuStreamDestroy(void *stream) {
+  if (!stream)
+    return;
+  ScopedContext context("mgpuStreamDestroy");
+  if (context)
+    (void)context.check(context->cuStreamDestroy(static_cast<CUstream>(stream)),
+                        "cuStreamDestroy");
+}
+
+extern "C" void mgpuStreamWaitEvent(void *stream, void *event) {
+  ScopedContext context("mgpuStreamWaitEvent");
+  if (context)
+    (void)context.check(
+        context->cuStreamWaitEvent(static_cast<CUstream>(stream),
+                                   static_cast<CUevent>(event), 0),
+        "cuStreamWaitEvent");
+}
+
+extern "C" void *mgpuEventCreate(void) {
+  ScopedContext context("mgpuEventCreate");
+  if (!context)
+    return nullptr;
+  CUevent event = nullptr;
+  if (!context.check(context->cuEventCreate(&event, CU_EVENT_DISABLE_TIMING),
+                     "cuEventCreate"))
+    return nullptr;
+  return event;
+}
+
+extern "C" void mgpuEventDestroy(void *event) {
+  if (!event)
+    return;
+  ScopedContext context("mgpuEventDestroy");
+  if (context)
+    (void)context.check(context->cuEventDestroy(static_cast<CUevent>(event)),
+                        "cuEventDestroy");
+}
+
+extern "C" void mgpuEventSynchronize(void *event) {
+  ScopedContext context("mgpuEventSynchronize");
+  if (context)
+    (void)context.check(
+        context->cuEventSynchronize(static_cast<CUevent>(event)),
+        "cuEventSynchronize");
+}
+
+extern "C" void mgpuEventRecord(void *event, void *stream) {
+  ScopedContext context("mgpuEventRecord");
+  if (context)
+    (void)context.check(context->cuEventRecord(static_cast<CUevent>(event),
+                                               static_cast<CUstream>(stream)),
+                        "cuEventRecord");
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+extern "C" void *mgpuMemAlloc(uint64_t bytes, void * /*stream*/,
+                              uint8_t isHostShared) {
+  if (bytes == 0)
+    return nullptr;
+  ScopedContext context("mgpuMemAlloc");
+  if (!context)
+    return nullptr;
+  CUdeviceptr pointer = 0;
+  bool allocated =
+      isHostShared ? context.check(context->cuMemAllocManaged(
+                                       &pointer, bytes, CU_MEM_ATTACH_GLOBAL),
+                                   "cuMemAllocManaged", ofBytes(bytes))
+                   : context.check(context->cuMemAlloc(&pointer, bytes),
+                                   "cuMemAlloc", ofBytes(bytes));
+  if (!allocated)
+    return nullptr;
+  return reinterpret_cast<void *>(static_cast<uintptr_t>(pointer));
+}
+
+extern "C" void mgpuMemFree(void *pointer, void * /*stream*/) {
+  if (!pointer)
+    return;
+  ScopedContext context("mgpuMemFree");
+  if (context)
+    (void)context.check(context->cuMemFree(toDevicePointer(pointer)),
+                        "cuMemFree");
+}
+
+/// Whether `pointer`, the memory of a `bytes`-byte copy or set by
+/// `caller`, is not null; otherwise reports it unless an error was reported
+/// before (an allocation that failed: the host's handler went on).
+static bool checkNotNull(const void *pointer, const char *caller,
+                         uint64_t bytes) {
+  if (pointer)
+    return true;
+  reportErrorUnlessReported(std::string("CUDA: ") + caller + ofBytes(bytes) +
+                            " with a null pointer");
+  return false;
+}
+
+extern "C" void mgpuMemcpy(void *destination, const void *source,
+                           uint64_t bytes, void *stream) {
+  if (bytes == 0 || !checkNotNull(destination, "mgpuMemcpy", bytes) ||
+      !checkNotNull(source, "mgpuMemcpy", bytes))
+    return;
+  ScopedContext context("mgpuMemcpy");
+  if (context)
+    (void)context.check(context->cuMemcpyAsync(toDevicePointer(destination),
+                                               toDevicePointer(source), bytes,
+                                               static_cast<CUstream>(stream)),
+                        "cuMemcpyAsync", ofBytes(bytes));
+}
+
+extern "C" void mgpuMemset32(void *destination, uint32_t value, uint64_t count,
+                             void *stream) {
+  if (count == 0 || !checkNotNull(destination, "mgpuMemset32", count * 4))
+    return;
+  ScopedContext context("mgpuMemset32");
+  if (context)
+    (void)context.check(
+        context->cuMemsetD32Async(toDevicePointer(destination), value, count,
+                                  static_cast<CUstream>(stream)),
+        "cuMemsetD32Async", ofBytes(count * 4));
+}
+
+extern "C" void mgpuMemset16(void *destination, uint16_t value, uint64_t count,
+                             void *stream) {
+  if (count == 0 || !checkNotNull(destination, "mgpuMemset16", count * 2))
+    return;
+  ScopedContext context("mgpuMemset16");
+  if (context)
+    (void)context.check(
+        context->cuMemsetD16Async(toDevicePointer(destination), value, count,
+                                  static_cast<CUstream>(stream)),
+        "cuMemsetD16Async", ofBytes(count * 2));
+}
+
+namespace {
+/// The start of a ranked memref descriptor, as MLIR lowers one: allocated
+/// and aligned pointers, offset, then sizes[rank] and strides[rank].
+struct MemRefDescriptor {
+  void *allocated;
+  char *aligned;
+  int64_t offset;
+  int64_t sizesAndStrides[1]; // (2 * rank in the caller's descriptor.)
+};
+} // namespace
+
+/// The host memory of the dense memref `descriptor` and its size in bytes;
+/// false after reporting if it is not dense.
+static bool getDenseMemory(const char *caller, int64_t rank,
+                           const void *descriptor, int64_t elementSizeBytes,
+                           void *&start, uint64_t &bytes) {
+  const auto *memref = static_cast<const MemRefDescriptor *>(descriptor);
+  const int64_t *sizes = memref->sizesAndStrides;
+  const int64_t *strides = sizes + rank;
+  int64_t elements = 1;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    if (sizes[d] > 1 && strides[d] != elements) {
+      reportError(std::string("CUDA: ") + caller +
+                  ": the memref is not dense (dimension " + std::to_string(d) +
+                  " has stride " + std::to_string(strides[d]) + ", not " +
+                  std::to_string(elements) + ")");
+      return false;
+    }
+    elements *= sizes[d];
+  }
+  start = memref->aligned + memref->offset * elementSizeBytes;
+  bytes = static_cast<uint64_t>(elements) * elementSizeBytes;
+  return true;
+}
+
+extern "C" void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
+                                          int64_t elementSizeBytes) {
+  void *start = nullptr;
+  uint64_t bytes = 0;
+  if (!getDenseMemory("mgpuMemHostRegisterMemRef", rank, descriptor,
+                      elementSizeBytes, start, bytes) ||
+      bytes == 0)
+    return;
+  ScopedContext context("mgpuMemHostRegisterMemRef");
+  if (context)
+    (void)context.check(context->cuMemHostRegister(start, bytes, 0),
+                        "cuMemHostRegister", ofBytes(bytes));
+}
+
+extern "C" void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
+                                            int64_t elementSizeBytes) {
+  void *start = nullptr;
+  uint64_t bytes = 0;
+  if (!getDenseMemory("mgpuMemHostUnregisterMemRef", rank, descriptor,
+                      elementSizeBytes, start, bytes) ||
+      bytes == 0)
+    return;
+  ScopedContext context("mgpuMemHostUnregisterMemRef");
+  if (context)
+    (void)context.check(context->cuMemHostUnregister(start),
+                        "cuMemHostUnregister", ofBytes(bytes));
+}
+
+extern "C" void mgpuSetDefaultDevice(int32_t device) {
+  setDefaultDevice(device);
+}
+
+//===----------------------------------------------------------------------===//
+// gather's own functions
+//===----------------------------------------------------------------------===//
+
+extern "C" int gatherCUDAInit(void) {
+  return getDriver("gatherCUDAInit") ? 0 : 1;
+}
+
+extern "C" int32_t gatherCUDAGetDeviceCount(void) {
+  const Driver *driver = getDriver("gatherCUDAGetDeviceCount");
+  return driver ? driver->deviceCount : -1;
+}
+
+extern "C" int gatherCUDADescribeDevice(int32_t ordinal, char *buffer,
+                                        size_t size) {
+  const char *caller = "gatherCUDADescribeDevice";
+  const Driver *driver = getDriver(caller);
+  if (!driver)
+    return 1;
+  if (ordinal < 0 || ordinal >= driver->deviceCount) {
+    reportError("CUDA: " + std::string(caller) + ": no device " +
+                std::to_string(ordinal) + " (the driver has " +
+                std::to_string(driver->deviceCount) + ")");
+    return 1;
+  }
+  CUdevice device = 0;
+  char name[256] = {0};
+  int major = 0, minor = 0, version = 0;
+  size_t memory = 0;
+  if (!check(*driver, driver->cuDeviceGet(&device, ordinal), "cuDeviceGet",
+             caller) ||
+      !check(*driver, driver->cuDeviceGetName(name, sizeof(name) - 1, device),
+             "cuDeviceGetName", caller) ||
+      !check(*driver,
+             driver->cuDeviceGetAttribute(
+                 &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device),
+             "cuDeviceGetAttribute", caller) ||
+      !check(*driver,
+             driver->cuDeviceGetAttribute(
+                 &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device),
+             "cuDeviceGetAttribute", caller) ||
+      !check(*driver, driver->cuDeviceTotalMem(&memory, device),
+             "cuDeviceTotalMem", caller) ||
+      !check(*driver, driver->cuDriverGetVersion(&version),
+             "cuDriverGetVersion", caller))
+    return 1;
+  if (buffer && size > 0)
+    std::snprintf(buffer, size, "%s, sm_%d%d, %zu MiB, driver %d.%d", name,
+                  major, minor, memory >> 20, version / 1000,
+                  (version % 1000) / 10);
+  return 0;
+}
+
+extern "C" void gatherCUDASetReportSite(const GatherReportSite *site) {
+  setReportSite(site);
+}
+
+extern "C" const char *gatherCUDAGetError(void) { return getFirstError(); }

@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# The prepared GPU check (docs/GPU.md#the-gpu-check), in two halves.
+#
+# Here (a machine with the build and LLVM/MLIR 22; no GPU needed), it builds
+# into one folder everything that must travel to a machine with an NVIDIA
+# GPU and driver but no LLVM or MLIR:
+#   bin/       the ahead-of-time programs of the cases (the spec's examples
+#              from the hand-written GPU module test/Integration/CUDARuntime/
+#              Inputs/spec-examples-gpu.mlir, as PTX and, where ptxas is
+#              found, as a cubin) and gather-cuda-probe
+#   lib/       libgather_runtime.so and libgather_cuda_runtime.so, checked
+#              to need no LLVM, MLIR or CUDA library (ldd)
+#   expected/  each program's expected standard output
+#   cases      the programs to run, one per line
+#   glibc-required  the newest GLIBC_x.y symbol version the files need
+#   run.sh     the script for the GPU machine (below)
+# and packs it as <out>.tar.gz (a few MiB).
+#
+# There (after `tar xzf gpu-check.tar.gz && gpu-check/run.sh`), run.sh checks
+# that the machine's glibc is new enough and every library resolves, runs
+# gather-cuda-probe, then each case (its exit status and output against the
+# expected one), under compute-sanitizer where it is installed, and the
+# no-driver error path (a libcuda.so.1 that is not a library: exit status 1
+# and the runtime's message). It writes results/ next to itself (one log per
+# step, summary.txt) and exits with status 0 only if every step passed. It
+# takes well under a minute.
+#
+# Usage: utils/gpu-check.sh [--build DIR] [--out DIR]
+#   --build DIR  gather's build (default build); not rebuilt here
+#   --out DIR    the folder to fill (default DIR/gpu-check, emptied first)
+# Exit status: 0 when the folder is ready, 1 when a step failed, 2 for a
+# usage error.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$root/build
+out=
+
+usage() {
+  sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+  exit 2
+}
+while [ $# -gt 0 ]; do
+  case $1 in
+  --build) [ $# -ge 2 ] || usage; build=$(cd "$2" && pwd) || exit 2; shift 2 ;;
+  --out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
+  -h | --help) usage ;;
+  *) echo "gpu-check.sh: unknown argument '$1'" >&2; usage ;;
+  esac
+done
+[ -n "$out" ] || out=$build/gpu-check
+llvm_bin=/usr/lib/llvm-22/bin
+fail() { echo "gpu-check.sh: $*" >&2; exit 1; }
+
+for f in "$build/lib/libgather_runtime.so" "$build/lib/libgather_cuda_runtime.so"; do
+  [ -f "$f" ] || fail "$f is missing: build gather first (utils/build.sh)"
+done
+rm -rf "$out" && mkdir -p "$out/bin" "$out/lib" "$out/expected" || fail "cannot make $out"
+cp "$build/lib/libgather_runtime.so" "$build/lib/libgather_cuda_runtime.so" "$out/lib/"
+work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
+
+# One ahead-of-time program: the .mlir lowered with the given GPU format,
+# translated, compiled and linked against lib/ (RUNPATH $ORIGIN/../lib).
+# (Until the onnx-to-llvm pipeline builds GPU kernels, upstream's
+# gpu-lower-to-nvvm-pipeline lowers the hand-written module.)
+build_case() {
+  local name=$1 input=$2 format=$3
+  "$llvm_bin/mlir-opt" "$input" \
+    --gpu-lower-to-nvvm-pipeline="cubin-chip=sm_90 cubin-features=+ptx80 cubin-format=$format" \
+    -o "$work/$name.mlir" &&
+    "$llvm_bin/mlir-translate" --mlir-to-llvmir "$work/$name.mlir" -o "$work/$name.ll" &&
+    "$llvm_bin/clang" -c -O2 -Wno-override-module "$work/$name.ll" -o "$work/$name.o" &&
+    "$llvm_bin/clang" "$work/$name.o" -L"$out/lib" -lgather_cuda_runtime -lgather_runtime \
+      -Wl,-rpath,'$ORIGIN/../lib' -o "$out/bin/$name" ||
+    fail "cannot build case $name from $input (format $format)"
+  echo "$name" >> "$out/cases"
+}
+
+spec=$root/test/Integration/CUDARuntime/Inputs/spec-examples-gpu.mlir
+cat > "$out/expected/spec-examples.out" <<'EXPECTED'
+result 0: tensor<2x2xf32> = [[1, 1], [4, 3]]
+result 1: tensor<2x3xf32> = [[4, 8, 3], [7, 2, 3]]
+result 2: tensor<2x3xf32> = [[7, 5, 3], [4, 2, 3]]
+EXPECTED
+build_case spec-examples "$spec" isa
+if PATH=/usr/local/cuda/bin:$PATH command -v ptxas > /dev/null; then
+  PATH=/usr/local/cuda/bin:$PATH build_case spec-examples-cubin "$spec" bin
+  cp "$out/expected/spec-examples.out" "$out/expected/spec-examples-cubin.out"
+else
+  echo "gpu-check.sh: no ptxas here: only the PTX (isa) programs are built"
+fi
+"$llvm_bin/clang" -O2 -I"$root/include" "$root/tools/gather-cuda-probe/gather-cuda-probe.c" \
+  -L"$out/lib" -lgather_cuda_runtime -lgather_runtime -Wl,-rpath,'$ORIGIN/../lib' \
+  -o "$out/bin/gather-cuda-probe" || fail "cannot build gather-cuda-probe"
+
+# Nothing that travels needs LLVM, MLIR or a CUDA library at link time.
+for f in "$out"/bin/* "$out"/lib/*.so; do
+  if ldd "$f" | grep -E 'libLLVM|libMLIR|libcuda|libcudart|not found'; then
+    fail "$f needs a library it must not need (above)"
+  fi
+done
+# The newest glibc symbol version any file needs.
+objdump -T "$out"/bin/* "$out"/lib/*.so | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' |
+  sort -V | tail -1 > "$out/glibc-required"
+
+cat > "$out/run.sh" <<'RUN'
+#!/usr/bin/env bash
+# gather's GPU check on a machine with an NVIDIA GPU and driver (made by
+# utils/gpu-check.sh; needs no LLVM or MLIR). Writes results/ next to itself;
+# exit status 0 only if every step passed.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+results=$here/results
+rm -rf "$results" && mkdir -p "$results"
+export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+passed=0
+failed=0
+report() { # step status detail
+  printf '%-40s %s %s\n' "$1" "$2" "$3" | tee -a "$results/summary.txt"
+  if [ "$2" = PASS ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+}
+
+need=$(cat "$here/glibc-required")
+have=$(getconf GNU_LIBC_VERSION | awk '{print $2}')
+if [ "$(printf '%s\n%s\n' "$need" "$have" | sort -V | head -1)" = "$need" ]; then
+  report glibc PASS "(needs $need, has $have)"
+else
+  report glibc FAIL "(needs $need, has $have): the programs cannot start here"
+  exit 1
+fi
+if ldd "$here"/bin/* "$here"/lib/*.so > "$results/ldd.log" 2>&1 && ! grep -q 'not found' "$results/ldd.log"; then
+  report libraries PASS "(every library resolves)"
+else
+  report libraries FAIL "(see results/ldd.log)"
+fi
+if "$here/bin/gather-cuda-probe" > "$results/probe.log" 2>&1; then
+  report gather-cuda-probe PASS "($(tail -1 "$results/probe.log"))"
+else
+  report gather-cuda-probe FAIL "($(tail -1 "$results/probe.log"))"
+  exit 1
+fi
+
+for name in $(cat "$here/cases"); do
+  timeout 120 "$here/bin/$name" > "$results/$name.out" 2> "$results/$name.err"
+  status=$?
+  if [ $status -eq 0 ] && cmp -s "$results/$name.out" "$here/expected/$name.out"; then
+    report "$name" PASS "(exit 0, output as expected)"
+  else
+    report "$name" FAIL "(exit $status; diff: $(diff "$here/expected/$name.out" "$results/$name.out" | head -3 | tr '\n' ' ') $(head -1 "$results/$name.err"))"
+  fi
+  if command -v compute-sanitizer > /dev/null; then
+    if timeout 300 compute-sanitizer --error-exitcode 99 "$here/bin/$name" > "$results/$name.sanitizer" 2>&1; then
+      report "$name (compute-sanitizer)" PASS "(clean)"
+    else
+      report "$name (compute-sanitizer)" FAIL "(see results/$name.sanitizer)"
+    fi
+  fi
+done
+
+# The error path: a libcuda.so.1 that is not a library -> exit 1, one line.
+mkdir -p "$results/not-a-library" && echo "not a library" > "$results/not-a-library/libcuda.so.1"
+first=$(head -1 "$here/cases")
+LD_LIBRARY_PATH=$results/not-a-library:$LD_LIBRARY_PATH "$here/bin/$first" > /dev/null 2> "$results/no-driver.err"
+status=$?
+if [ $status -eq 1 ] && grep -q '^error: no CUDA driver/device: cannot load libcuda.so.1' "$results/no-driver.err"; then
+  report "no-driver error path" PASS "(exit 1: $(head -1 "$results/no-driver.err" | cut -c1-60)...)"
+else
+  report "no-driver error path" FAIL "(exit $status: $(head -1 "$results/no-driver.err"))"
+fi
+
+echo "$passed passed, $failed failed" | tee -a "$results/summary.txt"
+[ $failed -eq 0 ]
+RUN
+chmod +x "$out/run.sh"
+tar czf "$out.tar.gz" -C "$(dirname "$out")" "$(basename "$out")" || fail "cannot pack $out"
+echo "gpu-check.sh: ready: $out ($(du -sh "$out" | cut -f1)), packed as $out.tar.gz"
+echo "  on the GPU machine: tar xzf $(basename "$out").tar.gz && $(basename "$out")/run.sh"
