@@ -125,3 +125,11 @@ if config.enable_execution_engine and os.path.exists(runner):  # (not in build-t
         if process.wait() == 0:
             config.available_features.add(f"runs-{cpu}")
     os.unlink(probe.name)
+
+# ptxas of a CUDA toolkit (not a Debian package; /usr/local/cuda on the
+# machines that ship one): GPU tests that check the PTX gpu=cuda generates
+# with it (test/GPU/ptxas.mlir) need the `ptxas` feature.
+ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
+if os.access(ptxas, os.X_OK):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
