@@ -504,7 +504,9 @@ struct GPUKernelsPass
     if (failed)
       return signalPassFailure();
     for (const GatherMatch &match : matches) {
-      OpBuilder b(match.gather);
+      // At the check when fused: after the fills of its output (the
+      // gather's operands and result are defined above it).
+      OpBuilder b(match.check ? match.check : match.gather);
       GatherKernelBuilder(match, threadsPerBlock, elementsPerThread).build(b);
     }
   }
