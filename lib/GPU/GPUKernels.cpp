@@ -235,7 +235,7 @@ private:
           dynamicSizes.push_back(sizes[d]);
       copy = memref::AllocOp::create(b, loc, identity, dynamicSizes);
       if (copyIn)
-        memref::CopyOp::create(b, loc, memref, copy);
+        linalg::CopyOp::create(b, loc, memref, copy);
       contiguous = copy;
     }
     if (type.getRank() == 1)
@@ -315,7 +315,7 @@ private:
     gpu::WaitOp::create(b, loc, Type(), token);
 
     if (resultCopy)
-      memref::CopyOp::create(b, loc, resultCopy, match.result);
+      linalg::CopyOp::create(b, loc, resultCopy, match.result);
     for (Value buffer : {dataCopy, indicesCopy, resultCopy})
       if (buffer)
         memref::DeallocOp::create(b, loc, buffer);

@@ -48,7 +48,8 @@ def GPUKernelsPass : Pass<"gather-gpu-kernels", "::mlir::func::FuncOp"> {
 
     A gather of no elements launches nothing (dynamic shapes: an `scf.if` on
     the element count). Host buffers with a non-identity layout are copied
-    into contiguous ones first. A gather of `!onnx.string` elements is an
+    into contiguous ones first (`linalg.copy`: loops, no call into MLIR's
+    runtime libraries). A gather of `!onnx.string` elements is an
     error at its location: its elements are pointers into host memory.
     Other ops stay as they are (host code).
   }];
