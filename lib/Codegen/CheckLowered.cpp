@@ -14,6 +14,7 @@
 #include "gather/Codegen/Passes.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -26,8 +27,12 @@ namespace gather {
 using namespace mlir;
 
 static bool isLLVMLevelOp(Operation *op) {
-  if (isa<ModuleOp>(op))
+  // (gpu=cuda: the GPU dialect's translation handles a gpu.binary and a
+  // gpu.launch_func on LLVM types, as gpu-to-llvm leaves it.)
+  if (isa<ModuleOp, gpu::BinaryOp>(op))
     return true;
+  if (isa<gpu::LaunchFuncOp>(op))
+    return llvm::all_of(op->getOperandTypes(), LLVM::isCompatibleType);
   StringRef dialect = op->getName().getDialectNamespace();
   return op->isRegistered() &&
          (dialect == LLVM::LLVMDialect::getDialectNamespace() ||

@@ -15,10 +15,13 @@
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
 #include "gather/Pipelines/Passes.h"
+#include "gather/GPU/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
@@ -28,6 +31,8 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
@@ -38,6 +43,10 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVectorExtras.h"
@@ -100,13 +109,18 @@ void gather::addShardToMPIPasses(OpPassManager &pm,
   pm.addPass(createCSEPass());
 }
 
-/// Whether the code is threaded (OpenMP): every num-threads but 1.
+/// Whether the code is threaded (OpenMP): every num-threads but 1, on the
+/// CPU.
 static bool usesThreads(const gather::ONNXToLLVMPipelineOptions &options) {
-  return options.numThreads != 1;
+  return options.numThreads != 1 && !options.usesGPU();
 }
 
 void gather::addCodegenPasses(OpPassManager &pm,
                               const ONNXToLLVMPipelineOptions &options) {
+  // On the GPU, the gathers become kernels after bufferization
+  // (addGPUPasses).
+  if (options.usesGPU())
+    return;
   // The gathers' loops, each fused with its index check; threads
   // (scf.forall) and vectors (vector.gather).
   // gather-form=scalar: scalar loops, whatever the vector size.
@@ -166,6 +180,29 @@ void gather::addBufferizationPasses(OpPassManager &pm,
   pm.addPass(createCheckAllocationsPass());
 }
 
+void gather::addGPUPasses(OpPassManager &pm,
+                          const ONNXToLLVMPipelineOptions &options) {
+  if (!options.usesGPU())
+    return;
+  // Each gather: device buffers, copies, one gpu.launch with the index
+  // check fused, copies back.
+  pm.addNestedPass<func::FuncOp>(createGPUKernelsPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  // The NVPTX data layout: an i64 index value is one 64-bit load, not two
+  // 32-bit ones (docs/GPU.md).
+  pm.addPass(createGPUDataLayoutPass());
+  GpuNVVMAttachTargetOptions targetOptions;
+  targetOptions.chip = options.gpuChip;
+  targetOptions.features = kGPUFeatures;
+  pm.addPass(createGpuNVVMAttachTarget(targetOptions));
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createSCFToControlFlowPass());
+  device.addPass(createConvertGpuOpsToNVVMOps());
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createCSEPass());
+  device.addPass(createReconcileUnrealizedCastsPass());
+}
+
 void gather::addLowerToLLVMPasses(OpPassManager &pm,
                                   const ONNXToLLVMPipelineOptions &options) {
   // scf.forall -> omp.parallel + omp.wsloop. canonicalize removes the
@@ -201,7 +238,16 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
   // String constants with one symbol table (convert-to-llvm would build
   // one per constant).
   pm.addPass(createConvertONNXStringsToLLVMPass());
-  pm.addPass(createConvertToLLVMPass());
+  if (options.usesGPU()) {
+    // The host's gpu ops (alloc, memcpy, launch_func, ...) with the rest,
+    // then each kernel module serialized into a gpu.binary.
+    pm.addPass(createGpuToLLVMConversionPass());
+    GpuModuleToBinaryPassOptions binaryOptions;
+    binaryOptions.compilationTarget = options.gpuFormat;
+    pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
+  } else {
+    pm.addPass(createConvertToLLVMPass());
+  }
   pm.addPass(createReconcileUnrealizedCastsPass());
   // Anything still outside the LLVM dialect: an error naming the first op.
   pm.addPass(createCheckLoweredPass());
@@ -234,6 +280,7 @@ void gather::addONNXToLLVMStages(OpPassManager &pm,
   addShardToMPIPasses(pm, options);
   addCodegenPasses(pm, options);
   addBufferizationPasses(pm, options);
+  addGPUPasses(pm, options);
   addLowerToLLVMPasses(pm, options);
 }
 
@@ -351,7 +398,70 @@ gather::parseONNXToLLVMPipelineOptions(StringRef text) {
       return fail("invalid value '" + item.value + "' for option '" + item.key +
                   "' (" + (*found)->HelpStr + ")");
   }
+  if (llvm::Error error = checkONNXToLLVMPipelineOptions(*options))
+    return std::move(error);
   return options;
+}
+
+llvm::Error gather::checkONNXToLLVMPipelineOptions(
+    const ONNXToLLVMPipelineOptions &options) {
+  auto fail = [](const Twine &message) {
+    return llvm::createStringError(message);
+  };
+  auto checkValue =
+      [&](const ONNXToLLVMPipelineOptions::PassOptions::Option<std::string>
+              &option,
+          ArrayRef<StringLiteral> values) -> llvm::Error {
+    if (llvm::is_contained(values, option.getValue()))
+      return llvm::Error::success();
+    SmallVector<StringRef> names(values.begin(), values.end());
+    return fail("invalid value '" + option.getValue() + "' for option '" +
+                option.ArgStr + "'; " +
+                listValid("values", option.getValue(), names));
+  };
+  if (llvm::Error error = checkValue(options.gpu, kGPUValues))
+    return error;
+  if (llvm::Error error = checkValue(options.gpuFormat, kGPUFormatValues))
+    return error;
+  StringRef chip = options.gpuChip.getValue();
+  unsigned version = 0;
+  if (!chip.consume_front("sm_") || chip.getAsInteger(10, version) ||
+      version == 0)
+    return fail("invalid value '" + options.gpuChip.getValue() +
+                "' for option 'gpu-chip' (an NVIDIA architecture: sm_<N>, "
+                "e.g. sm_80, sm_90)");
+  ONNXToLLVMPipelineOptions defaults;
+  if (!options.usesGPU()) {
+    for (const ONNXToLLVMPipelineOptions::PassOptions::Option<std::string>
+             *option : {&options.gpuChip, &options.gpuFormat}) {
+      const auto *standard =
+          option == &options.gpuChip ? &defaults.gpuChip : &defaults.gpuFormat;
+      if (option->getValue() != standard->getValue())
+        return fail("option '" + option->ArgStr +
+                    "' is for GPU code: it needs gpu=cuda");
+    }
+    return llvm::Error::success();
+  }
+  // The CPU code's options, each with whether it differs from its default.
+  std::pair<const llvm::cl::Option *, bool> cpuOptions[] = {
+      {&options.shardGrid, options.shardGrid != defaults.shardGrid},
+      {&options.shardDim, options.shardDim != defaults.shardDim},
+      {&options.numThreads, options.numThreads != defaults.numThreads},
+      {&options.targetCpu, options.targetCpu != defaults.targetCpu},
+      {&options.targetFeatures,
+       options.targetFeatures != defaults.targetFeatures},
+      {&options.gatherForm, options.gatherForm != defaults.gatherForm},
+      {&options.vectorSize, options.vectorSize != defaults.vectorSize},
+      {&options.prefetchDistance,
+       options.prefetchDistance != defaults.prefetchDistance},
+      {&options.parallelThreshold,
+       options.parallelThreshold != defaults.parallelThreshold},
+  };
+  for (auto [option, set] : cpuOptions)
+    if (set)
+      return fail("option '" + option->ArgStr + "' is for CPU code: it " +
+                  "cannot be combined with gpu=" + options.gpu.getValue());
+  return llvm::Error::success();
 }
 
 /// Whether `pm` can take the passes of the gather pipeline `name`: module
@@ -414,6 +524,9 @@ void gather::registerONNXToLLVMPipeline() {
       {"gather-pipeline-bufferization",
        "onnx-to-llvm stage 6: tensors to memrefs, checked allocations",
        addBufferizationPasses},
+      {"gather-pipeline-gpu",
+       "onnx-to-llvm stage 6b: with gpu=cuda, the gathers as GPU kernels",
+       addGPUPasses},
       {"gather-pipeline-lower-to-llvm",
        "onnx-to-llvm stage 7: OpenMP, scf, cf, then the LLVM dialect",
        addLowerToLLVMPasses},
@@ -449,6 +562,7 @@ void gather::registerAllPasses() {
     ONNX::registerONNXShardingPasses();
     registerGatherCodegenPasses();
     registerGatherPipelinesPasses();
+    registerGatherGPUPasses();
     registerONNXToLLVMPipeline();
     return true;
   }();
@@ -464,5 +578,11 @@ void gather::registerONNXToLLVMPipelineDependencies(DialectRegistry &registry) {
 void gather::registerONNXToLLVMPipelineExtensions(DialectRegistry &registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
+  // gpu-module-to-binary (gpu=cuda) translates the device modules to LLVM
+  // IR within the pipeline.
+  registerBuiltinDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
   ONNX::registerShardingInterfaceExternalModels(registry);
 }

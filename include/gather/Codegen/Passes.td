@@ -334,7 +334,9 @@ def CheckLoweredPass : Pass<"gather-check-lowered", "::mlir::ModuleOp"> {
       registered `onnx` dialect.
     - `level=llvm` (the default; the last pass of `onnx-to-llvm`): the first
       op (in program order) outside the `llvm` and `omp` dialects, other
-      than `builtin.module` (e.g. `linalg.softmax`); a
+      than `builtin.module`, `gpu.binary` and `gpu.launch_func` on LLVM
+      types (the kernels of `gpu=cuda` and their launches, which the GPU
+      dialect's translation handles) (e.g. `linalg.softmax`); a
       `builtin.unrealized_conversion_cast` only if nothing else is left (the
       ops after the first are usually what a failed conversion left around
       it).

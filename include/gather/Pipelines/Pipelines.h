@@ -108,15 +108,50 @@ struct ONNXToLLVMPipelineOptions
                      "splittable one off the axis, else the axis"),
       llvm::cl::init(-1)};
 
+  PassOptions::Option<std::string> gpu{
+      *this, "gpu",
+      llvm::cl::desc("GPU the gathers run on: none (the CPU) or cuda "
+                     "(NVIDIA, docs/GPU.md)"),
+      llvm::cl::init("none")};
+  PassOptions::Option<std::string> gpuChip{
+      *this, "gpu-chip",
+      llvm::cl::desc("With gpu=cuda: the NVIDIA architecture, sm_<N>"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<std::string> gpuFormat{
+      *this, "gpu-format",
+      llvm::cl::desc("With gpu=cuda: what the binary embeds: isa (PTX, "
+                     "compiled by the driver), bin (cubin) or fatbin (bin "
+                     "and fatbin need ptxas)"),
+      llvm::cl::init("isa")};
+
+  /// Whether the gathers run on a GPU (`gpu` is not `none`).
+  bool usesGPU() const { return gpu != "none"; }
+
   /// Every option above, sorted by name (for messages that list them).
   llvm::SmallVector<const llvm::cl::Option *> getOptions() const;
 };
+
+/// The values of `gpu`, `gpu-format`, and the ptx features of `gpu-chip`
+/// (`+ptx80`: sm_90 needs PTX ISA 7.8 or later).
+inline constexpr llvm::StringLiteral kGPUValues[] = {"none", "cuda"};
+inline constexpr llvm::StringLiteral kGPUFormatValues[] = {"isa", "bin",
+                                                           "fatbin"};
+inline constexpr llvm::StringLiteral kGPUFeatures = "+ptx80";
+
+/// Checks the options as a whole: `gpu` and `gpu-format` among their
+/// values, `gpu-chip` of the form sm_<N>, and with gpu=cuda no CPU option
+/// set to other than its default (shard-grid, num-threads, target-cpu, ...:
+/// they have no meaning for the GPU code); without it, `gpu-chip` and
+/// `gpu-format` at their defaults. The error names the option at fault.
+llvm::Error
+checkONNXToLLVMPipelineOptions(const ONNXToLLVMPipelineOptions &options);
 
 /// Parses pipeline options as text, as `--onnx-to-llvm="..."` and the tools'
 /// `--pipeline-options` take them (e.g. "vector-size=0 num-threads=1"). The
 /// error of invalid text names the option at fault and lists what is valid:
 /// the option names for an unknown one, the values for a `gather-form` that
-/// is none of them, the option's meaning for a value of the wrong type.
+/// is none of them, the option's meaning for a value of the wrong type;
+/// then the options are checked together (checkONNXToLLVMPipelineOptions).
 llvm::Expected<std::unique_ptr<ONNXToLLVMPipelineOptions>>
 parseONNXToLLVMPipelineOptions(llvm::StringRef text);
 
@@ -168,11 +203,23 @@ void addCodegenPasses(mlir::OpPassManager &pm,
 void addBufferizationPasses(mlir::OpPassManager &pm,
                             const ONNXToLLVMPipelineOptions &options);
 
+/// 6b. `gather-pipeline-gpu`: with gpu=cuda, each gather as a GPU kernel
+/// with its index check fused and the host copies around it
+/// (gather-gpu-kernels), the kernels outlined into gpu.modules
+/// (gpu-kernel-outlining), given the NVPTX data layout
+/// (gather-gpu-data-layout) and target (nvvm-attach-target{chip=gpu-chip
+/// features=+ptx80}), and lowered to NVVM (convert-scf-to-cf,
+/// convert-gpu-to-nvvm). Without gpu=cuda, nothing. docs/GPU.md.
+void addGPUPasses(mlir::OpPassManager &pm,
+                  const ONNXToLLVMPipelineOptions &options);
+
 /// 7. `gather-pipeline-lower-to-llvm`: OpenMP (unless `num-threads=1`),
 /// vector.multi_reduction (IR vectorized upstream), scf and cf, then the LLVM
 /// dialect; an error at the first op left outside it
 /// (gather-check-lowered). Afterwards the module holds only llvm (and omp)
-/// dialect ops.
+/// dialect ops. With gpu=cuda: no OpenMP, gpu-to-llvm instead of
+/// convert-to-llvm, then gpu-module-to-binary{format=gpu-format}: the
+/// module holds llvm ops and one gpu.binary per kernel module.
 void addLowerToLLVMPasses(mlir::OpPassManager &pm,
                           const ONNXToLLVMPipelineOptions &options);
 
