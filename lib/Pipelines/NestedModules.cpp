@@ -27,13 +27,15 @@ namespace gather {
 
 using namespace mlir;
 
-/// Whether `module` holds an op the pipeline would lower: one that is
-/// neither of the LLVM dialect nor a builtin.module.
+/// Whether `module` itself (not a module nested in it) holds an op the
+/// pipeline would lower: one that is neither of the LLVM dialect nor a
+/// builtin.module.
 static bool needsLowering(ModuleOp module) {
   return module
-      ->walk([](Operation *op) {
-        return isa<ModuleOp>(op) ||
-                       isa_and_nonnull<LLVM::LLVMDialect>(op->getDialect())
+      ->walk<WalkOrder::PreOrder>([module](Operation *op) {
+        if (auto nested = dyn_cast<ModuleOp>(op))
+          return nested == module ? WalkResult::advance() : WalkResult::skip();
+        return isa_and_nonnull<LLVM::LLVMDialect>(op->getDialect())
                    ? WalkResult::advance()
                    : WalkResult::interrupt();
       })
@@ -61,13 +63,13 @@ struct LowerNestedModulesPass
 
   void runOnOperation() override {
     ModuleOp root = getOperation();
+    // Deepest first (post-order), each module once: its seven stages only
+    // (its own nested modules are done), so a module nested N deep costs N
+    // checks of its own ops, not N pipelines.
     SmallVector<ModuleOp> nested;
-    root->walk<WalkOrder::PreOrder>([&](ModuleOp module) {
-      if (module == root)
-        return WalkResult::advance();
-      if (needsLowering(module))
+    root->walk<WalkOrder::PostOrder>([&](ModuleOp module) {
+      if (module != root && needsLowering(module))
         nested.push_back(module);
-      return WalkResult::skip();
     });
     if (nested.empty())
       return;
@@ -80,8 +82,9 @@ struct LowerNestedModulesPass
   }
 
 private:
-  /// onnx-to-llvm with `pipeline-options`; an invalid option is an error
-  /// at `loc`.
+  /// onnx-to-llvm's seven stages with `pipeline-options` (without this
+  /// pass: the modules nested deeper go first); an invalid option is an
+  /// error at `loc`.
   LogicalResult buildNestedPipeline(OpPassManager &pm, Location loc) const {
     auto options = gather::parseONNXToLLVMPipelineOptions(pipelineOptions);
     if (!options)
@@ -89,7 +92,7 @@ private:
              << "gather-pipeline-nested-modules: invalid "
                 "pipeline-options '"
              << pipelineOptions << "': " << llvm::toString(options.takeError());
-    gather::buildONNXToLLVMPipeline(pm, **options);
+    gather::addONNXToLLVMStages(pm, **options);
     return success();
   }
 };

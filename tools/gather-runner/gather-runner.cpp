@@ -584,6 +584,10 @@ static bool checkSharedLibs(int argc, char **argv) {
   return ok;
 }
 
+/// Whether file descriptor 1 was closed when gather-runner started (main):
+/// /dev/null holds it then, and the run ends with the write error.
+static bool standardOutputWasClosed = false;
+
 /// After the run: whether whatever else wrote to the standard output
 /// (JitRunner's llvm::outs(), the MLIR runner utilities' stdio and std::cout,
 /// which is synchronized with stdio) reached it; if not, an error unless
@@ -592,6 +596,8 @@ static bool checkStandardOutput(bool quiet) {
   llvm::outs().flush();
   std::error_code error = llvm::outs().error();
   llvm::outs().clear_error(); // (Else a fatal error at exit.)
+  if (standardOutputWasClosed)
+    error = std::make_error_code(std::errc::bad_file_descriptor);
   bool ok = !error;
   errno = 0;
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
@@ -709,5 +715,16 @@ static int toolMain(int argc, char **argv) {
 // Out of memory (the JIT's section memory included) and fatal errors as
 // errors with exit status 1, a large stack.
 int main(int argc, char **argv) {
+  // A closed standard output: the next file opened would get descriptor 1
+  // (the JIT's profiling dump, which then received the results, exit 0).
+  // /dev/null takes it instead, and the run is a write error.
+  if (fcntl(STDOUT_FILENO, F_GETFD) == -1 && errno == EBADF) {
+    standardOutputWasClosed = true;
+    int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (fd >= 0 && fd != STDOUT_FILENO) {
+      dup2(fd, STDOUT_FILENO);
+      close(fd);
+    }
+  }
   return gather::runToolMain(argc, argv, toolMain);
 }

@@ -20,10 +20,11 @@ def LowerNestedModulesPass
     reach into a `builtin.module` nested in the one they run on: one-shot
     bufferization's function boundaries and the passes nested on
     `func.func` see the outer module's functions only. So this pass runs
-    the whole `onnx-to-llvm` pipeline, with the options in
-    `pipeline-options`, on each `builtin.module` directly inside the one
-    it runs on that holds an op of another dialect than `llvm` (that
-    pipeline starts with this pass too, so modules nested deeper go first).
+    the seven stages of `onnx-to-llvm`, with the options in
+    `pipeline-options`, on each `builtin.module` nested (at any depth) in
+    the one it runs on whose own ops (not those of a module nested in it)
+    are not all of the `llvm` dialect, deepest first and each once: a
+    module nested N deep costs N walks of its own ops.
     Then the outer pipeline goes on with the nested modules in the LLVM
     dialect; `gather-runner --link-nested-modules` links them in. A
     failure in a nested module fails the pass, with that pipeline's

@@ -17,6 +17,12 @@
 // RUN: not gather-runner %s -e print_memref --entry-point-result=void 2>&1 >/dev/full | FileCheck %s --check-prefix=MEMREF
 // RUN: not gather-runner %s -e scalar --entry-point-result=f32 2>&1 >/dev/full | FileCheck %s --check-prefix=FULL
 // FULL: error: cannot write the results to the standard output: No space left on device
+// A standard output closed from the start: the results went into the next
+// file opened (the JIT's profiling dump), exit status 0; now a write error.
+// RUN: sh -c "gather-runner %s -e main --entry-point-result=void >&- 2>%t.err; echo exit status \$? >%t.status"
+// RUN: FileCheck %s --check-prefix=CLOSED < %t.err
+// RUN: FileCheck %s --check-prefix=STATUS < %t.status
+// CLOSED: error: cannot write the results to the standard output: Bad file descriptor
 
 func.func @main() -> tensor<1000x1000xf32> {
   %d = arith.constant dense<1.5> : tensor<1000x1000xf32>
