@@ -151,12 +151,16 @@ private:
                            ValueRange{flag, bytes, where, what});
     };
 
-    // Static part: element bytes times the static sizes, checked here.
-    std::optional<int64_t> staticBytes = gather::getCheckedNumElements(
-        llvm::to_vector(llvm::make_filter_range(
-            type.getShape(),
-            [](int64_t s) { return !ShapedType::isDynamic(s); })),
-        getElementBytes(type.getElementType()).value_or(1));
+    // Static part: element bytes times the static sizes, checked here (0
+    // bytes with a size 0, whatever the other sizes: an empty buffer).
+    std::optional<int64_t> staticBytes =
+        llvm::is_contained(type.getShape(), 0)
+            ? 0
+            : gather::getCheckedNumElements(
+                  llvm::to_vector(llvm::make_filter_range(
+                      type.getShape(),
+                      [](int64_t s) { return !ShapedType::isDynamic(s); })),
+                  getElementBytes(type.getElementType()).value_or(1));
     Value tooBig;
     Value bytes;
     if (!staticBytes) {
@@ -164,11 +168,18 @@ private:
       bytes = arith::ConstantIntOp::create(b, loc, -1, 64);
     } else {
       // Dynamic part: multiplied at run time, unsigned, watching the high
-      // half of each product and the sign of the low half.
+      // half of each product and the sign of the low half; a size 0 makes
+      // it 0 bytes, not too many, even after a product that overflowed.
       bytes = arith::ConstantIntOp::create(b, loc, *staticBytes, 64);
       Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
+      Value anyZero;
       for (Value size : alloc.getDynamicSizes()) {
         Value size64 = arith::IndexCastUIOp::create(b, loc, i64, size);
+        Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                             size64, zero);
+        anyZero =
+            anyZero ? arith::OrIOp::create(b, loc, anyZero, isZero).getResult()
+                    : isZero;
         auto product = arith::MulUIExtendedOp::create(b, loc, bytes, size64);
         Value overflow = arith::OrIOp::create(
             b, loc,
@@ -180,6 +191,13 @@ private:
             tooBig ? arith::OrIOp::create(b, loc, tooBig, overflow).getResult()
                    : overflow;
         bytes = product.getLow();
+      }
+      if (anyZero) {
+        tooBig = arith::AndIOp::create(
+            b, loc, tooBig,
+            arith::XOrIOp::create(b, loc, anyZero,
+                                  arith::ConstantIntOp::create(b, loc, 1, 1)));
+        bytes = arith::SelectOp::create(b, loc, anyZero, zero, bytes);
       }
     }
     if (tooBig) {

@@ -649,33 +649,67 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
   auto serial = [&](OpBuilder &b) {
     return builder.buildSerial(b, inits, accumulator).toValues();
   };
+  auto loops = [&](OpBuilder &b) -> SmallVector<Value> {
+    SmallVector<Value> values;
+    switch (plan.threads) {
+    case Threads::Serial:
+      values = serial(b);
+      break;
+    case Threads::Threaded:
+      values = threaded(b);
+      break;
+    case Threads::AtRunTime: {
+      // Threads only for enough elements (a dynamic count).
+      Value count = builder.getSizes().front();
+      for (Value size : builder.getSizes().drop_front())
+        count = arith::MulIOp::create(b, loc, count, size);
+      Value enough = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::uge, count,
+          arith::ConstantIndexOp::create(b, loc, plan.parallelThreshold));
+      auto ifOp = scf::IfOp::create(
+          b, loc, enough,
+          [&](OpBuilder &then, Location) {
+            scf::YieldOp::create(then, loc, threaded(then));
+          },
+          [&](OpBuilder &otherwise, Location) {
+            scf::YieldOp::create(otherwise, loc, serial(otherwise));
+          });
+      values = SmallVector<Value>(ifOp.getResults());
+      break;
+    }
+    }
+    return values;
+  };
+  // A dynamic size 0: nothing to do (the loops over the other dimensions
+  // would still run, e.g. 2^62 empty rows).
+  Value empty;
+  for (auto [size, staticSize] :
+       llvm::zip(builder.getSizes(), gather.getStaticLoopRanges())) {
+    if (!ShapedType::isDynamic(staticSize))
+      continue;
+    Value isZero =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, size,
+                              arith::ConstantIndexOp::create(rewriter, loc, 0));
+    empty = empty
+                ? arith::OrIOp::create(rewriter, loc, empty, isZero).getResult()
+                : isZero;
+  }
   SmallVector<Value> values;
-  switch (plan.threads) {
-  case Threads::Serial:
-    values = serial(rewriter);
-    break;
-  case Threads::Threaded:
-    values = threaded(rewriter);
-    break;
-  case Threads::AtRunTime: {
-    // Threads only for enough elements (a dynamic count).
-    Value count = builder.getSizes().front();
-    for (Value size : builder.getSizes().drop_front())
-      count = arith::MulIOp::create(rewriter, loc, count, size);
-    Value enough = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::uge, count,
-        arith::ConstantIndexOp::create(rewriter, loc, plan.parallelThreshold));
+  if (!empty) {
+    values = loops(rewriter);
+  } else {
+    SmallVector<Value> unchanged(inits);
+    if (check)
+      unchanged.push_back(accumulator);
     auto ifOp = scf::IfOp::create(
-        rewriter, loc, enough,
+        rewriter, loc, empty,
         [&](OpBuilder &b, Location) {
-          scf::YieldOp::create(b, loc, threaded(b));
+          scf::YieldOp::create(b, loc, unchanged);
         },
         [&](OpBuilder &b, Location) {
-          scf::YieldOp::create(b, loc, serial(b));
+          scf::YieldOp::create(b, loc, loops(b));
         });
-    values = ifOp.getResults();
-    break;
-  }
+    values = SmallVector<Value>(ifOp.getResults());
   }
   if (check) {
     rewriter.replaceOp(check, tensor::FromElementsOp::create(

@@ -2,7 +2,8 @@
 
 // Every heap allocation: its byte size (element size x static sizes x
 // dynamic sizes) multiplied with overflow checks and reported as -1 if it
-// does not fit, then a null buffer of a non-zero size reported with its
+// does not fit (0 bytes, not an overflow, when a size is 0), then a null
+// buffer of a non-zero size reported with its
 // bytes. Both are unconditional calls with a "failed" flag: no branch. The
 // description names the type; equal descriptions share one global. The
 // source location is the report site (GatherReportSite: the module's error
@@ -15,7 +16,7 @@
 // CHECK:      llvm.mlir.global private constant @[[$TYPE:__gather_alloc_site[_0-9]*]]("memref<?x4x?xf32>\00")
 // CHECK-NEXT: llvm.mlir.global private constant @[[$SITE:__gather_location_[0-9A-F]+]]()
 // CHECK-NEXT:   llvm.mlir.addressof @__gather_error_sink : !llvm.ptr
-// CHECK-NEXT:   llvm.mlir.constant("{{.*}}check-allocations.mlir:[[# @LINE + 27]]:8\00")
+// CHECK-NEXT:   llvm.mlir.constant("{{.*}}check-allocations.mlir:[[# @LINE + 33]]:8\00")
 // CHECK:      llvm.mlir.global weak @__gather_error_sink() {{.*}} : !llvm.struct<(ptr, ptr)> {
 // CHECK-NEXT:   llvm.mlir.zero : !llvm.struct<(ptr, ptr)>
 // CHECK-DAG: func.func private @gatherReportAllocationErrorIf(i32, i64, !llvm.ptr, !llvm.ptr)
@@ -26,10 +27,16 @@
 // CHECK-DAG:     %[[WHERE:.*]] = llvm.mlir.addressof @[[$SITE]] : !llvm.ptr
 // CHECK-DAG:     %[[WHAT:.*]] = llvm.mlir.addressof @[[$TYPE]] : !llvm.ptr
 // CHECK:         %[[N64:.*]] = arith.index_castui %[[N]] : index to i64
+// CHECK:         %[[N0:.*]] = arith.cmpi eq, %[[N64]], %[[ZERO]] : i64
 // CHECK:         %[[LO1:.*]], %[[HI1:.*]] = arith.mului_extended %[[C16]], %[[N64]] : i64
 // CHECK:         %[[M64:.*]] = arith.index_castui %[[M]] : index to i64
+// CHECK:         %[[M0:.*]] = arith.cmpi eq, %[[M64]], %[[ZERO]] : i64
+// CHECK:         %[[ANY0:.*]] = arith.ori %[[N0]], %[[M0]] : i1
 // CHECK:         %[[LO2:.*]], %[[HI2:.*]] = arith.mului_extended %[[LO1]], %[[M64]] : i64
-// CHECK:         %[[BYTES:.*]] = arith.select %[[TOO_BIG:.*]], %{{.*}}, %[[LO2]] : i64
+// CHECK:         %[[NONE0:.*]] = arith.xori %[[ANY0]], %{{.*}} : i1
+// CHECK:         %[[TOO_BIG:.*]] = arith.andi %{{.*}}, %[[NONE0]] : i1
+// CHECK:         %[[PRODUCT:.*]] = arith.select %[[ANY0]], %[[ZERO]], %[[LO2]] : i64
+// CHECK:         %[[BYTES:.*]] = arith.select %[[TOO_BIG]], %{{.*}}, %[[PRODUCT]] : i64
 // CHECK:         %[[TOO_BIG32:.*]] = arith.extui %[[TOO_BIG]] : i1 to i32
 // CHECK:         call @gatherReportAllocationErrorIf(%[[TOO_BIG32]], %[[BYTES]], %[[WHERE]], %[[WHAT]])
 // CHECK:         %[[ALLOC:.*]] = memref.alloc(%[[N]], %[[M]]) : memref<?x4x?xf32>
