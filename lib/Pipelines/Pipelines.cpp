@@ -14,8 +14,8 @@
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
-#include "gather/Pipelines/Passes.h"
 #include "gather/GPU/Passes.h"
+#include "gather/Pipelines/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
