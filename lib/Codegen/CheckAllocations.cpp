@@ -151,16 +151,13 @@ private:
                            ValueRange{flag, bytes, where, what});
     };
 
-    // Static part: element bytes times the static sizes, checked here (0
-    // bytes with a size 0, whatever the other sizes: an empty buffer).
-    std::optional<int64_t> staticBytes =
-        llvm::is_contained(type.getShape(), 0)
-            ? 0
-            : gather::getCheckedNumElements(
-                  llvm::to_vector(llvm::make_filter_range(
-                      type.getShape(),
-                      [](int64_t s) { return !ShapedType::isDynamic(s); })),
-                  getElementBytes(type.getElementType()).value_or(1));
+    // Static part: element bytes times the static sizes, checked here
+    // (getCheckedNumElements: 0 with a size 0, whatever the others).
+    std::optional<int64_t> staticBytes = gather::getCheckedNumElements(
+        llvm::to_vector(llvm::make_filter_range(
+            type.getShape(),
+            [](int64_t s) { return !ShapedType::isDynamic(s); })),
+        getElementBytes(type.getElementType()).value_or(1));
     Value tooBig;
     Value bytes;
     if (!staticBytes) {

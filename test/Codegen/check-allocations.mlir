@@ -91,3 +91,16 @@ func.func @stack() {
   %0 = memref.alloca() : memref<16xf32>
   return
 }
+
+// A static size 0 makes 0 bytes, even beside a size whose product would
+// overflow: no "too big" report, only the null check (of 0 bytes: never).
+// CHECK-LABEL: func.func @static_empty(
+// CHECK-NOT:     arith.constant true
+// CHECK:         %[[BYTES:.*]] = arith.constant 0 : i64
+// CHECK-NOT:     arith.constant true
+// CHECK:         memref.alloc() : memref<9223372036854775807x0xi16>
+// CHECK:         arith.cmpi ne, %[[BYTES]], %{{.*}} : i64
+func.func @static_empty() -> memref<9223372036854775807x0xi16> {
+  %0 = memref.alloc() : memref<9223372036854775807x0xi16>
+  return %0 : memref<9223372036854775807x0xi16>
+}
