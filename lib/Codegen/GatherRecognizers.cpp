@@ -283,8 +283,11 @@ static bool isSurelyContiguousAt(Value value, int depth) {
     auto memref = dyn_cast<MemRefType>(toTensor.getBuffer().getType());
     return memref && memref.getLayout().isIdentity();
   }
+  // An unranked tensor's buffer may have any layout (a strided view cast to
+  // memref<*x...>): what a cast learns from it is not surely contiguous.
   if (auto cast = dyn_cast<tensor::CastOp>(op))
-    return isSurelyContiguousAt(cast.getSource(), depth + 1);
+    return !isa<UnrankedTensorType>(cast.getSource().getType()) &&
+           isSurelyContiguousAt(cast.getSource(), depth + 1);
   if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
     return isSurelyContiguousAt(collapse.getSrc(), depth + 1);
   if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op))

@@ -83,8 +83,9 @@ mlir::Value getGatheredTensor(mlir::linalg::GenericOp gather);
 /// Whether the buffer of tensor `value` is surely contiguous and row-major
 /// once bufferized. vector.gather linearizes its offsets with the tensor's
 /// shape, so it must not read a strided buffer (a slice, a memref with a
-/// strided layout). Function arguments are contiguous under the pipeline's
-/// identity-layout-map function boundaries; anything unsure is not.
+/// strided layout). Ranked function arguments are contiguous under the
+/// pipeline's identity-layout-map function boundaries; an unranked tensor
+/// (and what a tensor.cast learns from it) is not, nor anything unsure.
 bool isSurelyContiguous(mlir::Value value);
 
 /// Whether vector.gather can implement `gather`: a contiguous row-major

@@ -70,6 +70,45 @@ func.func @constant_indices(%d: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
+// Unranked data (the rank learned through a cast): its buffer may be a
+// strided view cast to memref<*xf32>, so scalar loops (vector.gather
+// linearizes its offsets with a contiguous row-major shape) and no
+// prefetches.
+// SCALAR: codegen-plan.mlir:[[# @LINE + 6]]:8: remark: gather-codegen: scalar (vector-size=0); serial (parallel=false); no prefetches (data is not surely contiguous); index check fused
+// CHECK-LABEL: func.func @unranked_data
+// CHECK:         tensor.cast %{{.*}} : tensor<*xf32> to tensor<?x?xf32>
+// CHECK-NOT:     vector.gather
+func.func @unranked_data(%d: tensor<*xf32>, %i: tensor<256x256xi64>) -> tensor<256x256xf32> {
+  // REMARK: codegen-plan.mlir:[[# @LINE + 1]]:8: remark: gather-codegen: scalar (data is not surely contiguous); threads; no prefetches (data is not surely contiguous); index check fused
+  %r = onnx.GatherElements %d, %i axis = 1 : tensor<*xf32>, tensor<256x256xi64>
+  return %r : tensor<256x256xf32>
+}
+
+// -----
+
+// Unranked indices: vectors (rows read one by one), but no prefetches and
+// no groups of short rows, which read `indices` as one contiguous run.
+// SCALAR: codegen-plan.mlir:[[# @LINE + 5]]:8: remark: gather-codegen: left to convert-linalg-to-loops: scalar (vector-size=0); serial (parallel=false); no prefetches (indices is not surely contiguous); no index check
+// CHECK-LABEL: func.func @unranked_indices
+// CHECK:         vector.gather %arg0
+func.func @unranked_indices(%d: tensor<256x256xf32>, %i: tensor<*xi64>) -> tensor<256x256xf32> {
+  // REMARK: codegen-plan.mlir:[[# @LINE + 1]]:8: remark: gather-codegen: vectors of 16; threads; no prefetches (indices is not surely contiguous); no index check
+  %r = onnx.GatherElements %d, %i axis = 1 : tensor<256x256xf32>, tensor<*xi64> -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+
+// -----
+
+// SCALAR: codegen-plan.mlir:[[# @LINE + 4]]:8: remark: gather-codegen: left to convert-linalg-to-loops: scalar (vector-size=0); serial (parallel=false); no prefetches (indices is not surely contiguous); no index check
+// CHECK-LABEL: func.func @unranked_indices_short_rows
+func.func @unranked_indices_short_rows(%d: tensor<4096x1000xf32>, %i: tensor<*xi64>) -> tensor<4096x10xf32> {
+  // REMARK: codegen-plan.mlir:[[# @LINE + 1]]:8: remark: gather-codegen: scalar (rows of 10, shorter than a vector, not in groups: indices is not surely contiguous); threads; no prefetches (indices is not surely contiguous); no index check
+  %r = onnx.GatherElements %d, %i axis = 1 : tensor<4096x1000xf32>, tensor<*xi64> -> tensor<4096x10xf32>
+  return %r : tensor<4096x10xf32>
+}
+
+// -----
+
 // An empty iteration space is left as it is.
 // SCALAR: codegen-plan.mlir:[[# @LINE + 5]]:8: remark: gather-codegen: left as is (an empty iteration space)
 // CHECK-LABEL: func.func @empty
