@@ -70,6 +70,9 @@ struct Carried {
 /// in the same iteration.
 class FusedGatherBuilder {
 public:
+  /// The most nested serial loops over the outer dimensions (buildSerial).
+  static constexpr int64_t kNestedOuterLoops = 2;
+
   /// `vectorSize` 0: scalar loops. `groupRows`: rows shorter than
   /// `vectorSize` (static length) in groups (see RowGroups; the plan
   /// checked that they can be).
@@ -113,9 +116,42 @@ public:
   /// Serial loops over the rows (scf.for), writing into `inits` (one per
   /// result); `accumulator` (null without check) is the initial "out of
   /// range". Returns the results and the final "out of range".
+  ///
+  /// At most kNestedOuterLoops loops over the outer dimensions (those
+  /// before the row, or before the rows in groups) are nested; the leading
+  /// ones before them are one loop over the product of their sizes, whose
+  /// induction variable is delinearized into their coordinates. Each loop
+  /// carries the whole results, and one-shot bufferization computes the
+  /// buffer type of a loop's value from those of its init and of its
+  /// yielded value, the inner loop's, again and again: its time grows
+  /// exponentially with the nesting depth (~1.6x per loop, minutes at rank
+  /// 30), and stays this way linear in the rank.
   Carried buildSerial(OpBuilder &b, ValueRange inits, Value accumulator) {
-    SmallVector<Value> outer;
-    return buildSerialLevel(b, 0, outer, {llvm::to_vector(inits), accumulator});
+    Carried carried{llvm::to_vector(inits), accumulator};
+    int64_t outerDims = groups ? rank - 2 : rank - 1;
+    int64_t leading = outerDims - kNestedOuterLoops;
+    if (leading < 2) {
+      SmallVector<Value> outer;
+      return buildSerialLevel(b, 0, outer, carried);
+    }
+    Value count = sizes[0];
+    for (Value size : ArrayRef<Value>(sizes).slice(1, leading - 1))
+      count = arith::MulIOp::create(b, loc, count, size);
+    return buildLoop(b, zero, count, one, carried,
+                     [&](OpBuilder &lb, Value iv, const Carried &carried) {
+                       // Row-major: the last leading dimension varies fastest.
+                       // (No size is 0 here: buildFusedGather skips empty
+                       // iteration spaces.)
+                       SmallVector<Value> outer(leading);
+                       Value rest = iv;
+                       for (int64_t d = leading - 1; d > 0; --d) {
+                         outer[d] =
+                             arith::RemUIOp::create(lb, loc, rest, sizes[d]);
+                         rest = arith::DivUIOp::create(lb, loc, rest, sizes[d]);
+                       }
+                       outer[0] = rest;
+                       return buildSerialLevel(lb, leading, outer, carried);
+                     });
   }
 
   /// Threads: one scf.forall over the rows (chunks of `chunk` elements for
