@@ -101,12 +101,17 @@ struct CodegenPass : public gather::impl::CodegenPassBase<CodegenPass> {
     SmallVector<linalg::GenericOp> gathers;
     getOperation().walk([&](linalg::GenericOp op) {
       StringRef whyNot;
-      if (isGatherLike(op, &whyNot))
+      if (isGatherLike(op, &whyNot)) {
         gathers.push_back(op);
-      else if (gather::isMarkedGatherElements(op))
+      } else if (gather::isMarkedGatherElements(op) && hasNoDataRead(op)) {
+        if (remarks)
+          op.emitRemark() << "gather-codegen: left as is (no read of data "
+                             "left: it folded into a value)";
+      } else if (gather::isMarkedGatherElements(op)) {
         warnBrokenContract(op, whyNot, "left as is");
-      else if (unfusedRemarks && readsTensor(op))
+      } else if (unfusedRemarks && readsTensor(op)) {
         op.emitRemark() << "gather-codegen: not fused: " << whyNot;
+      }
     });
     IRRewriter rewriter(&getContext());
     for (linalg::GenericOp gather : gathers) {

@@ -67,6 +67,10 @@ static SmallVector<OpOperand *> getInputsReadAt(linalg::GenericOp op,
   return inputs;
 }
 
+bool gather::codegen::hasNoDataRead(linalg::GenericOp op) {
+  return op.getBody()->getOps<tensor::ExtractOp>().empty();
+}
+
 bool gather::codegen::isGatherLike(linalg::GenericOp op, StringRef *whyNot) {
   if (!op.hasPureTensorSemantics())
     return reject(whyNot, "not on tensors");

@@ -38,6 +38,12 @@ namespace gather::codegen {
 bool isGatherLike(mlir::linalg::GenericOp op,
                   llvm::StringRef *whyNot = nullptr);
 
+/// Whether the body of `op` holds no tensor.extract: a marked gather whose
+/// read of `data` folded away (canonicalization turns the read of a splat
+/// constant into its value). That is no broken contract, only no gather
+/// left: an elementwise op, with nothing to fuse.
+bool hasNoDataRead(mlir::linalg::GenericOp op);
+
 /// The input of gather-like `gather` that holds the index values.
 mlir::OpOperand &getIndicesOperand(mlir::linalg::GenericOp gather);
 
