@@ -44,15 +44,18 @@ static int64_t getElementBytes(Type type) {
   return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
 }
 
-/// The `materialize_in_destination` that `result` (its only use) writes into
-/// a row-major memref it may write (`restrict writable`), or null.
+/// The `materialize_in_destination` in the same block that `result` (its
+/// only use) writes into a row-major memref it may write (`restrict
+/// writable`), or null.
 static bufferization::MaterializeInDestinationOp
 getRowMajorDestination(Value result) {
   if (!result.hasOneUse())
     return {};
   auto materialize = dyn_cast<bufferization::MaterializeInDestinationOp>(
       *result.getUsers().begin());
-  if (!materialize || !materialize.getRestrict() || !materialize.getWritable())
+  if (!materialize || !materialize.getRestrict() ||
+      !materialize.getWritable() ||
+      materialize->getBlock() != result.getParentBlock())
     return {};
   auto type = dyn_cast<MemRefType>(materialize.getDest().getType());
   if (!type || !type.getLayout().isIdentity() ||
