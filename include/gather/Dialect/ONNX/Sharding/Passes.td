@@ -120,7 +120,7 @@ def ShardPrepareForMPIPass
       not have N processes.
     `remarks` emits a remark at each collective it lowers, naming the MPI
     call and the bytes per process of the model (docs/Sharding.md);
-    `-debug-only=gather-shard` prints the same.
+    `-debug-only=gather-shard` prints the same (in builds with assertions).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::bufferization::BufferizationDialect",
