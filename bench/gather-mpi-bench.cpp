@@ -183,9 +183,10 @@ int main(int argc, char **argv) {
                               (axis == 1 ? ", " + assembly : std::string())
                         : "1 process x " + std::to_string(threads) + " threads";
   if (rank == 0)
-    std::printf("%s | %s | %.1f | %.1f MiB | %.1f MiB | %s\n", workload.c_str(),
-                run.c_str(), times[times.size() / 2], bytesPerCall / 1048576.0,
-                modelBytes / 1048576.0, same ? "identical" : "MISMATCH");
+    std::printf("| %s | %s | %.1f | %.1f MiB | %.1f MiB | %s |\n",
+                workload.c_str(), run.c_str(), times[times.size() / 2],
+                bytesPerCall / 1048576.0, modelBytes / 1048576.0,
+                same ? "identical" : "MISMATCH");
   if (ranks > 0)
     MPI_Finalize();
   return same ? 0 : 1;
