@@ -12,12 +12,14 @@
 // indices (workload e: axis 1; e_axis0: axis 0), either on one process with
 // `--threads` OpenMP threads, or under `mpirun -np R` with `--ranks=R`
 // (`shard-grid=R shard-dim=0`, one thread per process): dimension 0 is split,
-// which is local for axis 1 (the result is then assembled on every
-// process) and the axis for axis 0 (masked gather + all-reduce). Prints one
-// line (rank 0): workload, mode, median ms per call over `--reps` calls after
-// one warm-up (the slowest process per call), and the bytes each process
-// passes to MPI_Allreduce per call (counted by interposing MPI_Allreduce;
-// MPICH's allreduce sends about that much per process for 2 processes).
+// which is local for axis 1 (the result is then assembled on every process,
+// `--assembly=all-gather` or `all-reduce`: shard-assembly) and the axis for
+// axis 0 (masked gather + all-reduce). Prints one line (rank 0): workload,
+// mode, median ms per call over `--reps` calls after one warm-up (the
+// slowest process per call), the bytes each process passes to the
+// collective that moves the result per call (counted by interposing
+// MPI_Allreduce and MPI_Allgatherv), and the bytes the model of
+// docs/Sharding.md says each process sends for that.
 // Every result is compared bit for bit with a plain C loop.
 //
 // Run it through bench/mpi.sh.
@@ -40,16 +42,33 @@
 #include <string>
 #include <vector>
 
-static int64_t allreduceBytes = 0;
+/// The bytes this process passes to the collectives that move the result
+/// (interposed: the JIT-compiled code finds these definitions first, since
+/// the program exports its symbols; each calls MPI's through PMPI).
+static int64_t collectiveBytes = 0;
 
-/// Counts the payload, then calls MPI's (the JIT-compiled code finds this
-/// definition first: the program exports its symbols).
+/// Counts the payload of an all-reduce larger than the 8-byte index-error
+/// consensus.
 extern "C" int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count,
                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
   int size = 0;
   MPI_Type_size(datatype, &size);
-  allreduceBytes += static_cast<int64_t>(count) * size;
+  if (static_cast<int64_t>(count) * size > 8)
+    collectiveBytes += static_cast<int64_t>(count) * size;
   return PMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
+}
+
+/// Counts the bytes this process contributes to an all-gather (its block).
+extern "C" int MPI_Allgatherv(const void *sendbuf, int sendcount,
+                              MPI_Datatype sendtype, void *recvbuf,
+                              const int *recvcounts, const int *displs,
+                              MPI_Datatype recvtype, MPI_Comm comm) {
+  int rank = 0, size = 0;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Type_size(recvtype, &size);
+  collectiveBytes += static_cast<int64_t>(recvcounts[rank]) * size;
+  return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                         displs, recvtype, comm);
 }
 
 static constexpr int64_t kN = 8192;
@@ -83,6 +102,7 @@ int main(int argc, char **argv) {
   int threads = std::atoi(getArg(argc, argv, "--threads", "1"));
   int ranks = std::atoi(getArg(argc, argv, "--ranks", "0"));
   int reps = std::atoi(getArg(argc, argv, "--reps", "3"));
+  std::string assembly = getArg(argc, argv, "--assembly", "all-gather");
   int64_t axis = workload == "e_axis0" ? 0 : 1;
   int rank = 0;
   if (ranks > 0) {
@@ -107,7 +127,8 @@ int main(int argc, char **argv) {
   mlir::MLIRContext context;
   std::string options = "num-threads=" + std::to_string(threads);
   if (ranks > 0)
-    options += " shard-grid=" + std::to_string(ranks) + " shard-dim=0";
+    options += " shard-grid=" + std::to_string(ranks) +
+               " shard-dim=0 shard-assembly=" + assembly;
   auto parsed = gather::ONNXToLLVMPipelineOptions::createFromString(options);
   std::string source = gather::getGatherElementsKernelSource(
       "gather", {kN, kN}, "f32", {kN, kN}, "i64", axis);
@@ -131,13 +152,13 @@ int main(int argc, char **argv) {
   for (int rep = 0; rep <= reps; ++rep) {
     if (ranks > 0)
       MPI_Barrier(MPI_COMM_WORLD);
-    int64_t before = allreduceBytes;
+    int64_t before = collectiveBytes;
     auto start = std::chrono::steady_clock::now();
     kernel(d.data(), i.data(), o.data());
     double ms = std::chrono::duration<double, std::milli>(
                     std::chrono::steady_clock::now() - start)
                     .count();
-    bytesPerCall = allreduceBytes - before;
+    bytesPerCall = collectiveBytes - before;
     if (ranks > 0) {
       double slowest = 0;
       MPI_Reduce(&ms, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
@@ -149,14 +170,23 @@ int main(int argc, char **argv) {
   bool same =
       std::memcmp(out.data(), expected.data(), out.size() * sizeof(float)) == 0;
   std::sort(times.begin(), times.end());
+  // The bytes each process sends per call in the model of docs/Sharding.md:
+  // an all-gather (P-1) times its block, an all-reduce 2(P-1)/P of its
+  // buffer.
+  double modelBytes = 0;
+  if (ranks > 1)
+    modelBytes = axis == 1 && assembly == "all-gather"
+                     ? bytesPerCall * double(ranks - 1)
+                     : 2.0 * bytesPerCall * (ranks - 1) / ranks;
+  std::string run = ranks > 0
+                        ? std::to_string(ranks) + " ranks x 1 thread" +
+                              (axis == 1 ? ", " + assembly : std::string())
+                        : "1 process x " + std::to_string(threads) + " threads";
   if (rank == 0)
-    std::printf(
-        "%s | %s | %.1f | %.1f MiB | %s\n", workload.c_str(),
-        ranks > 0
-            ? (std::to_string(ranks) + " ranks x 1 thread").c_str()
-            : ("1 process x " + std::to_string(threads) + " threads").c_str(),
-        times[times.size() / 2], bytesPerCall / 1048576.0,
-        same ? "identical" : "MISMATCH");
+    std::printf("| %s | %s | %.1f | %.1f MiB | %.1f MiB | %s |\n",
+                workload.c_str(), run.c_str(), times[times.size() / 2],
+                bytesPerCall / 1048576.0, modelBytes / 1048576.0,
+                same ? "identical" : "MISMATCH");
   if (ranks > 0)
     MPI_Finalize();
   return same ? 0 : 1;

@@ -34,7 +34,7 @@ HEADER = """// REQUIRES: jit, mpi
 // CHECK-NOT: result
 """
 
-RUN = """// RUN: %mpirun -np {np} gather-runner %s -e main --entry-point-result=void {opt}--pipeline-options='shard-grid={np}{dim}' > %t.{np}{tag}
+RUN = """// RUN: %mpirun -np {np} gather-runner %s -e main --entry-point-result=void {opt}--pipeline-options='shard-grid={np}{dim}{assembly}' > %t.{np}{tag}
 // RUN: diff %t.1 %t.{np}{tag}
 """
 
@@ -89,7 +89,9 @@ class Module:
         self.prints = set()
 
     def add(self, rng, data_shape, idx_shape, axis, etype, itype,
-            dynamic=False):
+            dynamic=False, dps=False):
+        """`dps`: the kernel takes memrefs and materializes its result in a
+        destination (the kernel API's destination-passing style)."""
         n = len(self.calls)
         r = len(data_shape)
         s = data_shape[axis % r]
@@ -100,17 +102,41 @@ class Module:
         fitype = ttype(idx_shape, itype, dynamic)
         fotype = ttype(idx_shape, etype, dynamic)
         axis_text = "" if axis == 0 else " axis = %d" % axis
-        self.functions.append(
-            "func.func @kernel%d(%%d: %s, %%i: %s) -> %s {\n"
-            "  %%0 = onnx.GatherElements %%d, %%i%s : %s, %s\n"
-            "  return %%0 : %s\n}\n" % (n, fdtype, fitype, fotype, axis_text,
-                                        fdtype, fitype, fotype))
+        memref = lambda t: t.replace("tensor<", "memref<")
+        if dps:
+            self.functions.append(
+                "func.func @kernel%d(%%dm: %s, %%im: %s, %%om: %s) {\n"
+                "  %%d = bufferization.to_tensor %%dm restrict : %s to %s\n"
+                "  %%i = bufferization.to_tensor %%im restrict : %s to %s\n"
+                "  %%0 = onnx.GatherElements %%d, %%i%s : %s, %s\n"
+                "  bufferization.materialize_in_destination %%0 in restrict "
+                "writable %%om : (%s, %s) -> ()\n"
+                "  return\n}\n" % (n, memref(dtype), memref(itype_t),
+                                    memref(otype), memref(dtype), dtype,
+                                    memref(itype_t), itype_t, axis_text, dtype,
+                                    itype_t, otype, memref(otype)))
+        else:
+            self.functions.append(
+                "func.func @kernel%d(%%d: %s, %%i: %s) -> %s {\n"
+                "  %%0 = onnx.GatherElements %%d, %%i%s : %s, %s\n"
+                "  return %%0 : %s\n}\n" % (n, fdtype, fitype, fotype,
+                                            axis_text, fdtype, fitype, fotype))
         data = nested(data_shape, lambda: fmt_element(rng, etype))
         idx = nested(idx_shape, lambda: str(rng.randint(-s, s - 1)))
         call = ("  %%d%d = arith.constant dense<%s> : %s\n"
                 "  %%i%d = arith.constant dense<%s> : %s\n" %
                 (n, data, dtype, n, idx, itype_t))
-        if dynamic:
+        if dps:
+            call += ("  %%dm%d = bufferization.to_buffer %%d%d read_only : %s to %s\n"
+                     "  %%im%d = bufferization.to_buffer %%i%d read_only : %s to %s\n"
+                     "  %%om%d = memref.alloca() : %s\n"
+                     "  call @kernel%d(%%dm%d, %%im%d, %%om%d) : (%s, %s, %s) -> ()\n"
+                     "  %%r%d = bufferization.to_tensor %%om%d restrict : %s to %s\n" %
+                     (n, n, dtype, memref(dtype), n, n, itype_t,
+                      memref(itype_t), n, memref(otype), n, n, n, n,
+                      memref(dtype), memref(itype_t), memref(otype), n, n,
+                      memref(otype), otype))
+        elif dynamic:
             call += ("  %%dc%d = tensor.cast %%d%d : %s to %s\n"
                      "  %%ic%d = tensor.cast %%i%d : %s to %s\n"
                      "  %%rc%d = call @kernel%d(%%dc%d, %%ic%d) : (%s, %s) -> %s\n"
@@ -131,11 +157,14 @@ class Module:
         self.calls.append("  call @case%d() : () -> ()\n" % n)
 
     def text(self, what, opt, runs):
-        """`runs`: (number of processes, shard-dim or None) per mpirun."""
+        """`runs`: (number of processes, shard-dim or None[, shard-assembly])
+        per mpirun."""
         run_text = "".join(
-            RUN.format(np=np, opt=opt + " ", tag=tag,
-                       dim="" if dim is None else " shard-dim=%d" % dim)
-            for tag, (np, dim) in zip("abcd", runs))
+            RUN.format(np=run[0], opt=opt + " ", tag=tag,
+                       dim="" if run[1] is None else " shard-dim=%d" % run[1],
+                       assembly=(" shard-assembly=" + run[2]
+                                 if len(run) > 2 else ""))
+            for tag, run in zip("abcd", runs))
         out = HEADER.format(what=what, opt=opt + " ", runs=run_text,
                             count=len(self.calls))
         out += "\n"
@@ -205,7 +234,15 @@ def gen_cases():
     # Dynamic shapes (replicated).
     module.add(rng, [4, 4], [4, 4], 1, "f32", "i64", dynamic=True)
     module.add(rng, [8, 4], [4, 4], 0, "f16", "i32", dynamic=True)
-    return module.text("", "-O0", [(2, None), (2, 0), (4, 1)])
+    # Destination-passing style (the result assembled in the destination):
+    # split rows and columns, off and along the axis.
+    for etype in ("f32", "f16", "i1", "complex<f32>"):
+        module.add(rng, [4, 8], [4, 8], 1, etype, "i64", dps=True)
+        module.add(rng, [8, 4], [8, 4], 0, etype, "i32", dps=True)
+    module.add(rng, [4, 8, 4], [4, 8, 4], -2, "i8", "i64", dps=True)
+    module.add(rng, [3, 5], [3, 5], 0, "f32", "i64", dps=True)
+    return module.text("", "-O0", [(2, None), (2, 0), (4, 1),
+                                   (2, None, "all-reduce")])
 
 
 def main():

@@ -102,7 +102,9 @@ void gather::addShardToMPIPasses(OpPassManager &pm,
                                  const ONNXToLLVMPipelineOptions &options) {
   if (options.shardGrid == 0)
     return;
-  pm.addPass(ONNX::createShardPrepareForMPIPass());
+  ONNX::ShardPrepareForMPIPassOptions prepareOptions;
+  prepareOptions.assembly = options.shardAssembly;
+  pm.addPass(ONNX::createShardPrepareForMPIPass(prepareOptions));
   pm.addPass(createConvertShardToMPIPass());
   pm.addPass(createSymbolDCEPass()); // The private shard.grid.
   pm.addPass(createCanonicalizerPass());
@@ -446,6 +448,7 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
   std::pair<const llvm::cl::Option *, bool> cpuOptions[] = {
       {&options.shardGrid, options.shardGrid != defaults.shardGrid},
       {&options.shardDim, options.shardDim != defaults.shardDim},
+      {&options.shardAssembly, options.shardAssembly != defaults.shardAssembly},
       {&options.numThreads, options.numThreads != defaults.numThreads},
       {&options.targetCpu, options.targetCpu != defaults.targetCpu},
       {&options.targetFeatures,

@@ -13,9 +13,12 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -158,4 +161,101 @@ extern "C" void gatherMPIAbortJob(int status) {
   std::fflush(stderr);
   MPI_Abort(MPI_COMM_WORLD, status);
   std::_Exit(status);
+}
+
+//===----------------------------------------------------------------------===//
+// The collectives of partitioned gathers
+//===----------------------------------------------------------------------===//
+
+/// The communicator of a group (see GatherMPIRuntime.h): MPI_COMM_WORLD for
+/// `splitId` 0, else one MPI_Comm_split per `splitId`, kept for the job.
+static MPI_Comm getGroupComm(int64_t splitId, int64_t color, int64_t key) {
+  if (splitId == 0)
+    return MPI_COMM_WORLD;
+  static std::map<int64_t, MPI_Comm> comms;
+  auto [entry, inserted] = comms.try_emplace(splitId, MPI_COMM_NULL);
+  if (inserted)
+    MPI_Comm_split(MPI_COMM_WORLD, static_cast<int>(color),
+                   static_cast<int>(key), &entry->second);
+  return entry->second;
+}
+
+/// The MPI integer type of `bytes` bytes.
+static MPI_Datatype getBitsType(int64_t bytes) {
+  switch (bytes) {
+  case 1:
+    return MPI_INT8_T;
+  case 2:
+    return MPI_INT16_T;
+  case 4:
+    return MPI_INT32_T;
+  default:
+    return MPI_INT64_T;
+  }
+}
+
+/// The most elements or bytes one MPI call is given (MPI counts are int).
+static constexpr int64_t kMaxMPICount = int64_t{1} << 30;
+
+extern "C" void gatherMPIAllreduceSumBits(void *buffer, int64_t count,
+                                          int64_t elementBytes, int64_t splitId,
+                                          int64_t color, int64_t key) {
+  MPI_Comm comm = getGroupComm(splitId, color, key);
+  MPI_Datatype type = getBitsType(elementBytes);
+  char *bytes = static_cast<char *>(buffer);
+  for (int64_t done = 0; done < count; done += kMaxMPICount) {
+    int64_t part = std::min(kMaxMPICount, count - done);
+    MPI_Allreduce(MPI_IN_PLACE, bytes + done * elementBytes,
+                  static_cast<int>(part), type, MPI_SUM, comm);
+  }
+}
+
+extern "C" void gatherMPIAllgatherv(void *buffer, int64_t outer,
+                                    int64_t sliceBytes, int64_t dimSize,
+                                    int64_t splitId, int64_t color,
+                                    int64_t key) {
+  MPI_Comm comm = getGroupComm(splitId, color, key);
+  int processes = 1;
+  MPI_Comm_size(comm, &processes);
+  if (outer == 0 || sliceBytes == 0 || dimSize == 0)
+    return;
+  // The unit: one index of the split dimension, `outer` runs of
+  // `sliceBytes` bytes, `dimSize * sliceBytes` apart, with an extent of
+  // `sliceBytes` (so that consecutive units are consecutive indices).
+  MPI_Datatype slice = MPI_DATATYPE_NULL, unit = MPI_DATATYPE_NULL;
+  int64_t sliceCount = 1;
+  if (sliceBytes <= kMaxMPICount) {
+    MPI_Type_contiguous(static_cast<int>(sliceBytes), MPI_BYTE, &slice);
+  } else {
+    // A slice too large for one count: whole 8-byte words if it has them.
+    sliceCount = sliceBytes % 8 == 0 ? sliceBytes / 8 : sliceBytes;
+    if (sliceCount > std::numeric_limits<int>::max())
+      gather::runtime::reportMessage(
+          "onnx.GatherElements: a slab of " + std::to_string(sliceBytes) +
+          " bytes per index is too large for MPI_Allgatherv");
+    MPI_Type_contiguous(static_cast<int>(sliceCount),
+                        sliceBytes % 8 == 0 ? MPI_INT64_T : MPI_BYTE, &slice);
+  }
+  if (outer == 1) {
+    unit = slice;
+  } else {
+    MPI_Datatype runs = MPI_DATATYPE_NULL;
+    MPI_Type_create_hvector(static_cast<int>(outer), 1, dimSize * sliceBytes,
+                            slice, &runs);
+    MPI_Type_create_resized(runs, 0, sliceBytes, &unit);
+    MPI_Type_free(&runs);
+    MPI_Type_free(&slice);
+  }
+  MPI_Type_commit(&unit);
+  std::vector<int> counts(static_cast<size_t>(processes)),
+      offsets(static_cast<size_t>(processes));
+  int64_t quotient = dimSize / processes, remainder = dimSize % processes;
+  for (int r = 0; r < processes; ++r) {
+    counts[r] = static_cast<int>(quotient + (r < remainder));
+    offsets[r] =
+        static_cast<int>(r * quotient + std::min<int64_t>(r, remainder));
+  }
+  MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, buffer, counts.data(),
+                 offsets.data(), unit, comm);
+  MPI_Type_free(&unit);
 }

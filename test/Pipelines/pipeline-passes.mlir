@@ -38,7 +38,7 @@
 // ALL-NEXT:   canonicalize{{[{].*[}]}},
 // ALL-NEXT:   cse,
 // 4. gather-pipeline-shard-to-mpi
-// SHARD-NEXT: gather-shard-prepare-for-mpi,
+// SHARD-NEXT: gather-shard-prepare-for-mpi{assembly=all-gather remarks=false},
 // SHARD-NEXT: convert-shard-to-mpi,
 // SHARD-NEXT: symbol-dce,
 // SHARD-NEXT: canonicalize{{[{].*[}]}},

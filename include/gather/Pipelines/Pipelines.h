@@ -107,6 +107,12 @@ struct ONNXToLLVMPipelineOptions
       llvm::cl::desc("With shard-grid: the dimension to split; -1: the first "
                      "splittable one off the axis, else the axis"),
       llvm::cl::init(-1)};
+  PassOptions::Option<std::string> shardAssembly{
+      *this, "shard-assembly",
+      llvm::cl::desc("With shard-grid: how a result split off the axis is "
+                     "assembled on every process: all-gather "
+                     "(MPI_Allgatherv) or all-reduce"),
+      llvm::cl::init("all-gather")};
 
   PassOptions::Option<std::string> gpu{
       *this, "gpu",

@@ -34,6 +34,34 @@ extern "C" {
 /// processes), so all of them end with status 1 and none is killed.
 void gatherMPIInit(int64_t numProcesses);
 
+// The collectives that assemble a partitioned gather's result, in place in
+// `buffer` (row-major, contiguous), over a group of processes: MPI_COMM_WORLD
+// when `splitId` is 0, else the communicator of MPI_Comm_split(MPI_COMM_WORLD,
+// `color`, `key`), made on the first call with that `splitId` (the same on
+// every process of the job) and kept. Compiled code passes the process's
+// linear index over the other grid axes as `color` and over the group's
+// axes as `key`.
+
+/// Sums `count` elements of `elementBytes` bytes (1, 2, 4 or 8) of `buffer`
+/// over the group as integers (MPI_Allreduce, MPI_IN_PLACE): a bit-exact
+/// sum of bit patterns when, per element, one process contributes a
+/// non-zero pattern (floats and complex numbers arrive as they were sent).
+void gatherMPIAllreduceSumBits(void *buffer, int64_t count,
+                               int64_t elementBytes, int64_t splitId,
+                               int64_t color, int64_t key);
+
+/// Assembles a tensor split along one dimension (MPI_Allgatherv,
+/// MPI_IN_PLACE): `buffer` is the whole tensor, `outer` the product of the
+/// sizes before the split dimension, `sliceBytes` the bytes of one index of
+/// the split dimension (the product of the sizes after it times the element
+/// size), `dimSize` its whole size. With P processes in the group, q =
+/// dimSize / P and m = dimSize % P, the process of rank r holds the block of
+/// q + (r < m) indices at r * q + min(r, m) (equal blocks when P divides
+/// dimSize), already in place; the others' blocks arrive around it.
+void gatherMPIAllgatherv(void *buffer, int64_t outer, int64_t sliceBytes,
+                         int64_t dimSize, int64_t splitId, int64_t color,
+                         int64_t key);
+
 // For hosts started by an MPI launcher (gather-runner): a process that fails
 // before the others reach MPI_Init, or that exits alone, leaves them waiting
 // forever. A host therefore calls gatherMPIStartJob before anything can

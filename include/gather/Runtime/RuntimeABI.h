@@ -62,6 +62,12 @@ enum class RuntimeFunction {
   ReportAllocationErrorIf,
   /// gatherMPIInit(numProcesses) (libgather_mpi_runtime).
   MPIInit,
+  /// gatherMPIAllreduceSumBits(buffer, count, elementBytes, splitId, color,
+  /// key) (libgather_mpi_runtime).
+  MPIAllreduceSumBits,
+  /// gatherMPIAllgatherv(buffer, outer, sliceBytes, dimSize, splitId,
+  /// color, key) (libgather_mpi_runtime).
+  MPIAllgatherv,
 };
 
 /// The runtime's functions on tensors, one per element type (suffix, see

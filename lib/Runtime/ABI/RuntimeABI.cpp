@@ -50,9 +50,11 @@ static constexpr RuntimeFunctionInfo kRuntimeFunctions[] = {
     {"gatherReportDestinationShapeError", "(!llvm.ptr, i64, i64, i64) -> ()"},
     {"gatherReportAllocationErrorIf", "(i32, i64, !llvm.ptr, !llvm.ptr) -> ()"},
     {"gatherMPIInit", "(i64) -> ()"},
+    {"gatherMPIAllreduceSumBits", "(!llvm.ptr, i64, i64, i64, i64, i64) -> ()"},
+    {"gatherMPIAllgatherv", "(!llvm.ptr, i64, i64, i64, i64, i64, i64) -> ()"},
 };
 static_assert(std::size(kRuntimeFunctions) ==
-                  static_cast<size_t>(RuntimeFunction::MPIInit) + 1,
+                  static_cast<size_t>(RuntimeFunction::MPIAllgatherv) + 1,
               "one row per RuntimeFunction");
 
 /// The runtime functions on tensors, in the order of RuntimeTensorFunction:

@@ -9,8 +9,10 @@
 // RUN: diff %t.1 %t.2b
 // RUN: %mpirun -np 4 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=4 shard-dim=1' > %t.4c
 // RUN: diff %t.1 %t.4c
+// RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=2 shard-assembly=all-reduce' > %t.2d
+// RUN: diff %t.1 %t.2d
 // RUN: FileCheck %s --input-file=%t.1
-// CHECK-COUNT-38: result
+// CHECK-COUNT-48: result
 // CHECK-NOT: result
 
 func.func private @gatherPrintBF16(tensor<*xbf16> {bufferization.access = "read"}, i64) attributes {llvm.emit_c_interface}
@@ -600,6 +602,226 @@ func.func @case37() {
   return
 }
 
+func.func @kernel38(%dm: memref<4x8xf32>, %im: memref<4x8xi64>, %om: memref<4x8xf32>) {
+  %d = bufferization.to_tensor %dm restrict : memref<4x8xf32> to tensor<4x8xf32>
+  %i = bufferization.to_tensor %im restrict : memref<4x8xi64> to tensor<4x8xi64>
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<4x8xf32>, tensor<4x8xi64>
+  bufferization.materialize_in_destination %0 in restrict writable %om : (tensor<4x8xf32>, memref<4x8xf32>) -> ()
+  return
+}
+
+func.func @case38() {
+  %d38 = arith.constant dense<[[-7.0, 8.25, -5.0, 7.0, 6.0, -7.0, 0x7FC00001, 8.0], [1.5e-3, -0.25, 9.0, 8.25, 1.0, 5.25, -5.0, -5.25], [-7.0, -0.0, -3.5, 0xFF800000, -1.75, -2.0, 1.5e-3, -2.25], [3.0, 0x7FC00001, -6.5, -6.75, 5.5, -3.0, -9.0, 2.25]]> : tensor<4x8xf32>
+  %i38 = arith.constant dense<[[5, 4, -1, 1, 5, -6, 6, 5], [7, 0, -3, 5, 5, -2, -7, -2], [6, -1, -5, -6, 3, 5, -8, -8], [0, 7, -3, -2, 7, -4, 1, 5]]> : tensor<4x8xi64>
+  %dm38 = bufferization.to_buffer %d38 read_only : tensor<4x8xf32> to memref<4x8xf32>
+  %im38 = bufferization.to_buffer %i38 read_only : tensor<4x8xi64> to memref<4x8xi64>
+  %om38 = memref.alloca() : memref<4x8xf32>
+  call @kernel38(%dm38, %im38, %om38) : (memref<4x8xf32>, memref<4x8xi64>, memref<4x8xf32>) -> ()
+  %r38 = bufferization.to_tensor %om38 restrict : memref<4x8xf32> to tensor<4x8xf32>
+  %u38 = tensor.cast %r38 : tensor<4x8xf32> to tensor<*xf32>
+  %n38 = arith.constant 38 : i64
+  call @gatherPrintF32(%u38, %n38) : (tensor<*xf32>, i64) -> ()
+  return
+}
+
+func.func @kernel39(%dm: memref<8x4xf32>, %im: memref<8x4xi32>, %om: memref<8x4xf32>) {
+  %d = bufferization.to_tensor %dm restrict : memref<8x4xf32> to tensor<8x4xf32>
+  %i = bufferization.to_tensor %im restrict : memref<8x4xi32> to tensor<8x4xi32>
+  %0 = onnx.GatherElements %d, %i : tensor<8x4xf32>, tensor<8x4xi32>
+  bufferization.materialize_in_destination %0 in restrict writable %om : (tensor<8x4xf32>, memref<8x4xf32>) -> ()
+  return
+}
+
+func.func @case39() {
+  %d39 = arith.constant dense<[[-3.5, 1.5e-3, -0.75, 1.5e-3], [6.5, 0.75, -0.0, -1.0], [0xFF800000, 7.25, -5.0, -0.0], [-0.5, 0xFF800000, 9.5, 6.0], [-6.25, 1.5e-3, 4.0, 3.75], [2.0, 0.25, 2.0, 7.75], [-6.5, 4.25, -3.75, 2.25], [-1.25, 9.25, 3.5, 0xFF800000]]> : tensor<8x4xf32>
+  %i39 = arith.constant dense<[[-1, -5, -8, 5], [-6, -7, 6, 1], [6, -6, -5, -5], [4, 1, -8, 4], [3, -4, 7, -6], [-8, -8, -4, -1], [-6, -6, -2, -6], [-4, 1, 5, 6]]> : tensor<8x4xi32>
+  %dm39 = bufferization.to_buffer %d39 read_only : tensor<8x4xf32> to memref<8x4xf32>
+  %im39 = bufferization.to_buffer %i39 read_only : tensor<8x4xi32> to memref<8x4xi32>
+  %om39 = memref.alloca() : memref<8x4xf32>
+  call @kernel39(%dm39, %im39, %om39) : (memref<8x4xf32>, memref<8x4xi32>, memref<8x4xf32>) -> ()
+  %r39 = bufferization.to_tensor %om39 restrict : memref<8x4xf32> to tensor<8x4xf32>
+  %u39 = tensor.cast %r39 : tensor<8x4xf32> to tensor<*xf32>
+  %n39 = arith.constant 39 : i64
+  call @gatherPrintF32(%u39, %n39) : (tensor<*xf32>, i64) -> ()
+  return
+}
+
+func.func @kernel40(%dm: memref<4x8xf16>, %im: memref<4x8xi64>, %om: memref<4x8xf16>) {
+  %d = bufferization.to_tensor %dm restrict : memref<4x8xf16> to tensor<4x8xf16>
+  %i = bufferization.to_tensor %im restrict : memref<4x8xi64> to tensor<4x8xi64>
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<4x8xf16>, tensor<4x8xi64>
+  bufferization.materialize_in_destination %0 in restrict writable %om : (tensor<4x8xf16>, memref<4x8xf16>) -> ()
+  return
+}
+
+func.func @case40() {
+  %d40 = arith.constant dense<[[-2.5, -8.5, -7.0, 3.0, -8.25, -7.0, 8.25, 8.75], [-1.25, -0.75, 3.75, 0x7E01, -0.5, 6.25, 0x7E01, 1.75], [6.25, -0.75, 1.75, 6.25, 9.0, 3.75, -2.0, 9.5], [-5.75, -6.0, 7.75, 0x7E01, -4.5, 9.5, 2.75, -7.0]]> : tensor<4x8xf16>
+  %i40 = arith.constant dense<[[1, -5, -3, 7, 5, -7, -2, 4], [4, 5, -2, 3, 1, 4, 4, 4], [-2, 4, -4, 2, 6, -7, -6, -1], [-6, -3, 3, 0, 6, 7, 2, 1]]> : tensor<4x8xi64>
+  %dm40 = bufferization.to_buffer %d40 read_only : tensor<4x8xf16> to memref<4x8xf16>
+  %im40 = bufferization.to_buffer %i40 read_only : tensor<4x8xi64> to memref<4x8xi64>
+  %om40 = memref.alloca() : memref<4x8xf16>
+  call @kernel40(%dm40, %im40, %om40) : (memref<4x8xf16>, memref<4x8xi64>, memref<4x8xf16>) -> ()
+  %r40 = bufferization.to_tensor %om40 restrict : memref<4x8xf16> to tensor<4x8xf16>
+  %u40 = tensor.cast %r40 : tensor<4x8xf16> to tensor<*xf16>
+  %n40 = arith.constant 40 : i64
+  call @gatherPrintF16(%u40, %n40) : (tensor<*xf16>, i64) -> ()
+  return
+}
+
+func.func @kernel41(%dm: memref<8x4xf16>, %im: memref<8x4xi32>, %om: memref<8x4xf16>) {
+  %d = bufferization.to_tensor %dm restrict : memref<8x4xf16> to tensor<8x4xf16>
+  %i = bufferization.to_tensor %im restrict : memref<8x4xi32> to tensor<8x4xi32>
+  %0 = onnx.GatherElements %d, %i : tensor<8x4xf16>, tensor<8x4xi32>
+  bufferization.materialize_in_destination %0 in restrict writable %om : (tensor<8x4xf16>, memref<8x4xf16>) -> ()
+  return
+}
+
+func.func @case41() {
+  %d41 = arith.constant dense<[[-4.25, -4.5, -5.25, 6.75], [0.75, 6.75, 7.5, 0.5], [-1.0, -1.5, -9.75, -3.0], [-9.75, 10.0, -10.0, -0.0], [-2.5, -0.0, 3.25, 6.0], [0x7E01, -8.25, -9.0, -6.25], [8.75, 0x7E01, 2.75, 7.25], [1.0, -4.0, 0x7E01, -4.0]]> : tensor<8x4xf16>
+  %i41 = arith.constant dense<[[1, 2, -7, 3], [-5, -7, 2, 0], [0, 0, 5, 6], [6, 6, 6, 2], [-5, -3, -5, -1], [-4, -2, -4, -2], [7, 2, -2, 2], [6, 7, -7, -3]]> : tensor<8x4xi32>
+  %dm41 = bufferization.to_buffer %d41 read_only : tensor<8x4xf16> to memref<8x4xf16>
+  %im41 = bufferization.to_buffer %i41 read_only : tensor<8x4xi32> to memref<8x4xi32>
+  %om41 = memref.alloca() : memref<8x4xf16>
+  call @kernel41(%dm41, %im41, %om41) : (memref<8x4xf16>, memref<8x4xi32>, memref<8x4xf16>) -> ()
+  %r41 = bufferization.to_tensor %om41 restrict : memref<8x4xf16> to tensor<8x4xf16>
+  %u41 = tensor.cast %r41 : tensor<8x4xf16> to tensor<*xf16>
+  %n41 = arith.constant 41 : i64
+  call @gatherPrintF16(%u41, %n41) : (tensor<*xf16>, i64) -> ()
+  return
+}
+
+func.func @kernel42(%dm: memref<4x8xi1>, %im: memref<4x8xi64>, %om: memref<4x8xi1>) {
+  %d = bufferization.to_tensor %dm restrict : memref<4x8xi1> to tensor<4x8xi1>
+  %i = bufferization.to_tensor %im restrict : memref<4x8xi64> to tensor<4x8xi64>
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<4x8xi1>, tensor<4x8xi64>
+  bufferization.materialize_in_destination %0 in restrict writable %om : (tensor<4x8xi1>, memref<4x8xi1>) -> ()
+  return
+}
+
+func.func @case42() {
+  %d42 = arith.constant dense<[[true, true, false, true, true, false, true, true], [false, false, true, false, true, true, true, false], [true, false, false, false, false, false, true, true], [false, true, false, true, true, false, true, true]]> : tensor<4x8xi1>
+  %i42 = arith.constant dense<[[-5, -7, 5, 7, 7, 3, -5, 4], [2, -8, 4, 0, 5, -6, 7, 4], [-5, 7, -5, 4, -5, 7, 5, -8], [-5, 7, 1, -7, 5, 0, -8, 7]]> : tensor<4x8xi64>
+  %dm42 = bufferization.to_buffer %d42 read_only : tensor<4x8xi1> to memref<4x8xi1>
+  %im42 = bufferization.to_buffer %i42 read_only : tensor<4x8xi64> to memref<4x8xi64>
+  %om42 = memref.alloca() : memref<4x8xi1>
+  call @kernel42(%dm42, %im42, %om42) : (memref<4x8xi1>, memref<4x8xi64>, memref<4x8xi1>) -> ()
+  %r42 = bufferization.to_tensor %om42 restrict : memref<4x8xi1> to tensor<4x8xi1>
+  %u42 = tensor.cast %r42 : tensor<4x8xi1> to tensor<*xi1>
+  %n42 = arith.constant 42 : i64
+  call @gatherPrintI1(%u42, %n42) : (tensor<*xi1>, i64) -> ()
+  return
+}
+
+func.func @kernel43(%dm: memref<8x4xi1>, %im: memref<8x4xi32>, %om: memref<8x4xi1>) {
+  %d = bufferization.to_tensor %dm restrict : memref<8x4xi1> to tensor<8x4xi1>
+  %i = bufferization.to_tensor %im restrict : memref<8x4xi32> to tensor<8x4xi32>
+  %0 = onnx.GatherElements %d, %i : tensor<8x4xi1>, tensor<8x4xi32>
+  bufferization.materialize_in_destination %0 in restrict writable %om : (tensor<8x4xi1>, memref<8x4xi1>) -> ()
+  return
+}
+
+func.func @case43() {
+  %d43 = arith.constant dense<[[true, false, false, false], [true, false, true, false], [false, true, false, true], [false, false, true, false], [false, true, false, true], [true, false, true, true], [true, true, false, true], [false, true, false, true]]> : tensor<8x4xi1>
+  %i43 = arith.constant dense<[[-5, -1, 6, 4], [3, -4, 6, -3], [1, 3, -8, 0], [7, -7, -5, -3], [-8, 4, -6, 2], [2, -6, -4, 4], [-4, 1, -7, -5], [6, -4, 7, -5]]> : tensor<8x4xi32>
+  %dm43 = bufferization.to_buffer %d43 read_only : tensor<8x4xi1> to memref<8x4xi1>
+  %im43 = bufferization.to_buffer %i43 read_only : tensor<8x4xi32> to memref<8x4xi32>
+  %om43 = memref.alloca() : memref<8x4xi1>
+  call @kernel43(%dm43, %im43, %om43) : (memref<8x4xi1>, memref<8x4xi32>, memref<8x4xi1>) -> ()
+  %r43 = bufferization.to_tensor %om43 restrict : memref<8x4xi1> to tensor<8x4xi1>
+  %u43 = tensor.cast %r43 : tensor<8x4xi1> to tensor<*xi1>
+  %n43 = arith.constant 43 : i64
+  call @gatherPrintI1(%u43, %n43) : (tensor<*xi1>, i64) -> ()
+  return
+}
+
+func.func @kernel44(%dm: memref<4x8xcomplex<f32>>, %im: memref<4x8xi64>, %om: memref<4x8xcomplex<f32>>) {
+  %d = bufferization.to_tensor %dm restrict : memref<4x8xcomplex<f32>> to tensor<4x8xcomplex<f32>>
+  %i = bufferization.to_tensor %im restrict : memref<4x8xi64> to tensor<4x8xi64>
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<4x8xcomplex<f32>>, tensor<4x8xi64>
+  bufferization.materialize_in_destination %0 in restrict writable %om : (tensor<4x8xcomplex<f32>>, memref<4x8xcomplex<f32>>) -> ()
+  return
+}
+
+func.func @case44() {
+  %d44 = arith.constant dense<[[(-1.5, -2.5), (0.0, -1.0), (-4.5, -4.0), (-0.5, -3.0), (-2.0, 2.5), (3.5, 0.5), (-2.5, -2.0), (0.5, 1.5)], [(-2.5, 4.5), (2.5, -0.5), (-0.5, 4.0), (-2.0, -2.5), (1.0, -2.5), (-1.0, -4.5), (-3.0, -1.5), (0.0, -4.5)], [(0.0, 0.5), (-3.0, 0.0), (2.5, 4.0), (-2.0, 2.5), (-3.0, -3.5), (1.0, 1.5), (-2.0, -2.0), (-1.5, -3.5)], [(-4.5, -3.5), (1.5, -3.5), (-2.5, -1.0), (2.5, -4.0), (2.0, 2.5), (-3.0, -4.5), (1.5, 0.5), (-1.5, -1.0)]]> : tensor<4x8xcomplex<f32>>
+  %i44 = arith.constant dense<[[5, 3, 6, 3, -4, 4, -6, 1], [5, 1, 1, -5, -2, 5, 2, 6], [1, -2, 7, 1, 4, -6, -5, 6], [-6, 6, 5, 0, 7, 0, 4, -5]]> : tensor<4x8xi64>
+  %dm44 = bufferization.to_buffer %d44 read_only : tensor<4x8xcomplex<f32>> to memref<4x8xcomplex<f32>>
+  %im44 = bufferization.to_buffer %i44 read_only : tensor<4x8xi64> to memref<4x8xi64>
+  %om44 = memref.alloca() : memref<4x8xcomplex<f32>>
+  call @kernel44(%dm44, %im44, %om44) : (memref<4x8xcomplex<f32>>, memref<4x8xi64>, memref<4x8xcomplex<f32>>) -> ()
+  %r44 = bufferization.to_tensor %om44 restrict : memref<4x8xcomplex<f32>> to tensor<4x8xcomplex<f32>>
+  %u44 = tensor.cast %r44 : tensor<4x8xcomplex<f32>> to tensor<*xcomplex<f32>>
+  %n44 = arith.constant 44 : i64
+  call @gatherPrintComplexF32(%u44, %n44) : (tensor<*xcomplex<f32>>, i64) -> ()
+  return
+}
+
+func.func @kernel45(%dm: memref<8x4xcomplex<f32>>, %im: memref<8x4xi32>, %om: memref<8x4xcomplex<f32>>) {
+  %d = bufferization.to_tensor %dm restrict : memref<8x4xcomplex<f32>> to tensor<8x4xcomplex<f32>>
+  %i = bufferization.to_tensor %im restrict : memref<8x4xi32> to tensor<8x4xi32>
+  %0 = onnx.GatherElements %d, %i : tensor<8x4xcomplex<f32>>, tensor<8x4xi32>
+  bufferization.materialize_in_destination %0 in restrict writable %om : (tensor<8x4xcomplex<f32>>, memref<8x4xcomplex<f32>>) -> ()
+  return
+}
+
+func.func @case45() {
+  %d45 = arith.constant dense<[[(-1.0, 3.5), (-2.0, 3.5), (2.0, -1.5), (-4.5, 3.0)], [(1.5, 0.5), (1.5, -3.0), (4.0, -3.5), (1.5, -2.5)], [(0.0, 2.0), (3.5, -2.5), (0.0, 0.5), (2.5, 2.5)], [(0.0, 4.5), (3.0, -2.5), (-2.0, -0.5), (3.5, -4.5)], [(2.0, -4.5), (-0.5, 4.0), (3.0, 1.0), (-1.5, 2.0)], [(-4.5, 2.5), (2.0, -1.5), (-3.5, -3.5), (-1.0, 0.0)], [(1.5, -1.5), (2.0, 1.0), (4.5, 2.5), (2.0, 1.0)], [(1.5, -3.0), (-1.0, -3.5), (0.0, 3.5), (-3.0, 4.5)]]> : tensor<8x4xcomplex<f32>>
+  %i45 = arith.constant dense<[[6, 5, 3, 5], [-3, -1, 5, 2], [0, 4, 2, 7], [6, -7, 7, -2], [-7, -3, -7, 3], [1, -6, -2, -1], [7, 1, 6, 5], [-6, -7, -6, -3]]> : tensor<8x4xi32>
+  %dm45 = bufferization.to_buffer %d45 read_only : tensor<8x4xcomplex<f32>> to memref<8x4xcomplex<f32>>
+  %im45 = bufferization.to_buffer %i45 read_only : tensor<8x4xi32> to memref<8x4xi32>
+  %om45 = memref.alloca() : memref<8x4xcomplex<f32>>
+  call @kernel45(%dm45, %im45, %om45) : (memref<8x4xcomplex<f32>>, memref<8x4xi32>, memref<8x4xcomplex<f32>>) -> ()
+  %r45 = bufferization.to_tensor %om45 restrict : memref<8x4xcomplex<f32>> to tensor<8x4xcomplex<f32>>
+  %u45 = tensor.cast %r45 : tensor<8x4xcomplex<f32>> to tensor<*xcomplex<f32>>
+  %n45 = arith.constant 45 : i64
+  call @gatherPrintComplexF32(%u45, %n45) : (tensor<*xcomplex<f32>>, i64) -> ()
+  return
+}
+
+func.func @kernel46(%dm: memref<4x8x4xi8>, %im: memref<4x8x4xi64>, %om: memref<4x8x4xi8>) {
+  %d = bufferization.to_tensor %dm restrict : memref<4x8x4xi8> to tensor<4x8x4xi8>
+  %i = bufferization.to_tensor %im restrict : memref<4x8x4xi64> to tensor<4x8x4xi64>
+  %0 = onnx.GatherElements %d, %i axis = -2 : tensor<4x8x4xi8>, tensor<4x8x4xi64>
+  bufferization.materialize_in_destination %0 in restrict writable %om : (tensor<4x8x4xi8>, memref<4x8x4xi8>) -> ()
+  return
+}
+
+func.func @case46() {
+  %d46 = arith.constant dense<[[[-22, -81, 66, -50], [26, 57, -94, -56], [38, 91, -14, -65], [-106, -88, 121, 38], [-111, 78, 14, 62], [100, -9, 8, -33], [111, -36, -47, 104], [49, -60, 73, -95]], [[-31, 27, 57, 12], [-8, -77, 43, 68], [-10, 35, -122, -124], [99, 92, 62, 26], [127, -10, -16, 24], [-22, 51, 116, 54], [65, -86, -123, -113], [70, 33, 126, -22]], [[94, -21, 122, -110], [112, -17, 39, 113], [-128, 4, 21, -58], [98, -23, 17, 123], [-34, -27, 31, 75], [47, -117, -79, 23], [50, -30, -53, -40], [83, 18, -69, 63]], [[-53, -79, 27, 0], [83, 10, 104, 17], [47, 2, -122, -15], [41, -11, 36, -27], [92, 6, 47, -116], [30, 16, -122, 11], [-58, -20, 59, -69], [60, 47, -67, -36]]]> : tensor<4x8x4xi8>
+  %i46 = arith.constant dense<[[[5, 0, -6, 6], [7, 1, 3, -7], [2, 5, 0, -3], [7, 7, 2, -4], [-1, 0, -5, -1], [-1, -1, -7, -2], [-1, -4, 7, 3], [7, 3, -7, -2]], [[-1, 5, 7, -2], [-7, 2, -7, -6], [0, 3, -5, 7], [-4, -3, -5, -4], [4, -4, 1, -2], [2, 7, -6, 7], [2, 4, -2, 3], [-8, 7, 7, -2]], [[-2, -5, 6, -1], [-5, 2, -4, -5], [-2, 2, 3, -6], [5, -5, -7, 1], [4, 6, 7, 0], [2, 1, -8, -2], [7, -3, -6, -2], [3, 5, -2, -6]], [[-6, -7, -4, -8], [7, 6, 0, 0], [-8, 5, 0, -7], [0, -4, 6, -2], [-2, -1, -4, -8], [0, -4, 7, 5], [3, -8, 5, 5], [-7, -5, 7, -7]]]> : tensor<4x8x4xi64>
+  %dm46 = bufferization.to_buffer %d46 read_only : tensor<4x8x4xi8> to memref<4x8x4xi8>
+  %im46 = bufferization.to_buffer %i46 read_only : tensor<4x8x4xi64> to memref<4x8x4xi64>
+  %om46 = memref.alloca() : memref<4x8x4xi8>
+  call @kernel46(%dm46, %im46, %om46) : (memref<4x8x4xi8>, memref<4x8x4xi64>, memref<4x8x4xi8>) -> ()
+  %r46 = bufferization.to_tensor %om46 restrict : memref<4x8x4xi8> to tensor<4x8x4xi8>
+  %u46 = tensor.cast %r46 : tensor<4x8x4xi8> to tensor<*xi8>
+  %n46 = arith.constant 46 : i64
+  call @gatherPrintI8(%u46, %n46) : (tensor<*xi8>, i64) -> ()
+  return
+}
+
+func.func @kernel47(%dm: memref<3x5xf32>, %im: memref<3x5xi64>, %om: memref<3x5xf32>) {
+  %d = bufferization.to_tensor %dm restrict : memref<3x5xf32> to tensor<3x5xf32>
+  %i = bufferization.to_tensor %im restrict : memref<3x5xi64> to tensor<3x5xi64>
+  %0 = onnx.GatherElements %d, %i : tensor<3x5xf32>, tensor<3x5xi64>
+  bufferization.materialize_in_destination %0 in restrict writable %om : (tensor<3x5xf32>, memref<3x5xf32>) -> ()
+  return
+}
+
+func.func @case47() {
+  %d47 = arith.constant dense<[[-5.75, 5.5, 6.25, -6.0, 3.25], [-7.5, 4.5, 1.5, 6.25, -4.25], [-3.25, -0.0, 0.0, -8.5, -9.0]]> : tensor<3x5xf32>
+  %i47 = arith.constant dense<[[-3, 0, 0, 2, 2], [2, -2, 0, -1, 2], [2, -2, -2, 1, 2]]> : tensor<3x5xi64>
+  %dm47 = bufferization.to_buffer %d47 read_only : tensor<3x5xf32> to memref<3x5xf32>
+  %im47 = bufferization.to_buffer %i47 read_only : tensor<3x5xi64> to memref<3x5xi64>
+  %om47 = memref.alloca() : memref<3x5xf32>
+  call @kernel47(%dm47, %im47, %om47) : (memref<3x5xf32>, memref<3x5xi64>, memref<3x5xf32>) -> ()
+  %r47 = bufferization.to_tensor %om47 restrict : memref<3x5xf32> to tensor<3x5xf32>
+  %u47 = tensor.cast %r47 : tensor<3x5xf32> to tensor<*xf32>
+  %n47 = arith.constant 47 : i64
+  call @gatherPrintF32(%u47, %n47) : (tensor<*xf32>, i64) -> ()
+  return
+}
+
 func.func @main() {
   call @case0() : () -> ()
   call @case1() : () -> ()
@@ -639,5 +861,15 @@ func.func @main() {
   call @case35() : () -> ()
   call @case36() : () -> ()
   call @case37() : () -> ()
+  call @case38() : () -> ()
+  call @case39() : () -> ()
+  call @case40() : () -> ()
+  call @case41() : () -> ()
+  call @case42() : () -> ()
+  call @case43() : () -> ()
+  call @case44() : () -> ()
+  call @case45() : () -> ()
+  call @case46() : () -> ()
+  call @case47() : () -> ()
   return
 }

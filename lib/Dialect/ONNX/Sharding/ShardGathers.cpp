@@ -177,6 +177,7 @@ struct ONNXShardGathersPass
         builder, loc, "gather_shard",
         builder.getFunctionType(op->getOperandTypes(), op->getResultTypes()));
     function.setPrivate();
+    function->setAttr(ONNX::kOutlinedGatherAttrName, builder.getUnitAttr());
     symbolTable.insert(function); // Renamed if the name is taken.
     Block *body = function.addEntryBlock();
     builder.setInsertionPointToStart(body);

@@ -16,19 +16,25 @@
 
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 
+#include "CollectivesToRuntime.h"
 #include "UpstreamWorkarounds.h"
 #include "gather/Runtime/RuntimeABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace gather::ONNX {
 #define GEN_PASS_DEF_SHARDPREPAREFORMPIPASS
@@ -39,6 +45,38 @@ using namespace mlir;
 using namespace mlir::shard;
 using namespace gather;
 
+/// Inlines every function onnx-shard-gathers outlined a gather into
+/// (kOutlinedGatherAttrName; one block, one call) at its call, now that it
+/// is partitioned: the gather's result then flows to the caller's
+/// destination, where the collectives assemble it in place.
+static void inlineOutlinedGathers(ModuleOp module) {
+  SmallVector<func::FuncOp> outlined;
+  for (auto function : module.getOps<func::FuncOp>())
+    if (function->hasAttr(ONNX::kOutlinedGatherAttrName) &&
+        llvm::hasSingleElement(function.getBody()))
+      outlined.push_back(function);
+  for (func::FuncOp function : outlined) {
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(function, module);
+    if (!uses || !llvm::hasSingleElement(*uses))
+      continue;
+    auto call = dyn_cast<func::CallOp>(uses->begin()->getUser());
+    if (!call)
+      continue;
+    Block &body = function.getBody().front();
+    IRMapping mapping;
+    mapping.map(body.getArguments(), call.getOperands());
+    OpBuilder builder(call);
+    for (Operation &op : body.without_terminator())
+      builder.clone(op, mapping);
+    for (auto [result, returned] :
+         llvm::zip(call.getResults(), body.getTerminator()->getOperands()))
+      result.replaceAllUsesWith(mapping.lookupOrDefault(returned));
+    call.erase();
+    function.erase();
+  }
+}
+
 namespace {
 
 struct ShardPrepareForMPIPass
@@ -48,8 +86,21 @@ struct ShardPrepareForMPIPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTableCollection symbolTable;
+    std::optional<ONNX::ShardAssembly> shardAssembly =
+        llvm::StringSwitch<std::optional<ONNX::ShardAssembly>>(assembly)
+            .Case("all-gather", ONNX::ShardAssembly::AllGather)
+            .Case("all-reduce", ONNX::ShardAssembly::AllReduce)
+            .Default(std::nullopt);
+    if (!shardAssembly) {
+      emitError(module.getLoc(), "gather-shard-prepare-for-mpi: assembly "
+                                 "must be all-gather or all-reduce, not '")
+          << assembly << "'";
+      return signalPassFailure();
+    }
+    inlineOutlinedGathers(module);
 
-    // gatherMPIInit(N) at the entry of every function that communicates.
+    // The grid sizes of every function that communicates.
+    SmallVector<std::pair<func::FuncOp, llvm::SetVector<int64_t>>> inits;
     WalkResult walk = module.walk([&](func::FuncOp function) {
       llvm::SetVector<int64_t> gridSizes;
       WalkResult inner = function.walk([&](Operation *op) {
@@ -76,8 +127,25 @@ struct ShardPrepareForMPIPass
       });
       if (inner.wasInterrupted())
         return WalkResult::interrupt();
-      if (gridSizes.empty() || function.isExternal())
-        return WalkResult::advance();
+      if (!gridSizes.empty() && !function.isExternal())
+        inits.emplace_back(function, std::move(gridSizes));
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
+
+    RewritePatternSet patterns(&getContext());
+    populateAllSliceOpLoweringPatterns(patterns, symbolTable);
+    ONNX::populateCollectivesToRuntimePatterns(patterns, *shardAssembly,
+                                               remarks);
+    // What convert-shard-to-mpi cannot lower (MLIR 22.1 workarounds).
+    ONNX::populateShardToMPIWorkaroundPatterns(patterns);
+    if (failed(applyPatternsGreedily(module, std::move(patterns))))
+      return signalPassFailure();
+
+    // gatherMPIInit(N) at the entry of every function that communicates,
+    // before anything the lowerings put there.
+    for (auto &[function, gridSizes] : inits) {
       func::FuncOp init =
           getOrDeclareRuntimeFunction(module, RuntimeFunction::MPIInit);
       OpBuilder builder =
@@ -86,17 +154,7 @@ struct ShardPrepareForMPIPass
         func::CallOp::create(builder, function.getLoc(), init,
                              ValueRange{arith::ConstantIntOp::create(
                                  builder, function.getLoc(), size, 64)});
-      return WalkResult::advance();
-    });
-    if (walk.wasInterrupted())
-      return signalPassFailure();
-
-    RewritePatternSet patterns(&getContext());
-    populateAllSliceOpLoweringPatterns(patterns, symbolTable);
-    // What convert-shard-to-mpi cannot lower (MLIR 22.1 workarounds).
-    ONNX::populateShardToMPIWorkaroundPatterns(patterns);
-    if (failed(applyPatternsGreedily(module, std::move(patterns))))
-      return signalPassFailure();
+    }
   }
 };
 

@@ -56,116 +56,6 @@ static Value createEmptyLike(OpBuilder &b, Location loc, Value like,
   return tensor::EmptyOp::create(b, loc, shape, elementType, dynamicSizes);
 }
 
-/// Whether shard.all_reduce (sum, convert-shard-to-mpi, MPI) adds `type`
-/// bit-exactly as it is: 8- to 64-bit integers. (Floats go as bit patterns:
-/// a float sum would quiet signalling NaNs.)
-static bool isNativelyReducible(Type type) {
-  auto integer = dyn_cast<IntegerType>(type);
-  return integer && llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
-}
-
-/// The integer type whose bit patterns carry `type` through an all-reduce:
-/// i8 for i1, iW for a W-bit float or the parts of complex<fW>.
-static IntegerType getBitsType(Type type) {
-  if (auto complex = dyn_cast<ComplexType>(type))
-    type = complex.getElementType();
-  unsigned width = type.getIntOrFloatBitWidth();
-  return IntegerType::get(type.getContext(), width == 1 ? 8 : width);
-}
-
-/// The elements of `value` as integer bit patterns (getBitsType); a complex
-/// tensor gets a trailing dimension of 2 (real, imaginary).
-static Value toBits(OpBuilder &b, Location loc, Value value) {
-  auto type = cast<RankedTensorType>(value.getType());
-  Type elementType = type.getElementType();
-  IntegerType bitsType = getBitsType(elementType);
-  bool complex = isa<ComplexType>(elementType);
-  int64_t rank = type.getRank();
-  SmallVector<int64_t> shape(type.getShape());
-  if (complex)
-    shape.push_back(2);
-  Value init = createEmptyLike(b, loc, value, shape, bitsType);
-  int64_t loops = static_cast<int64_t>(shape.size());
-  SmallVector<AffineMap> maps = {
-      AffineMap::getMinorIdentityMap(loops, rank, b.getContext()),
-      b.getMultiDimIdentityMap(loops)};
-  if (complex) // (d0, .., dr-1, c) -> (d0, .., dr-1)
-    maps[0] = AffineMap::getMultiDimIdentityMap(loops, b.getContext())
-                  .getMajorSubMap(rank);
-  return linalg::GenericOp::create(
-             b, loc, TypeRange{init.getType()}, ValueRange{value},
-             ValueRange{init}, maps,
-             SmallVector<utils::IteratorType>(loops,
-                                              utils::IteratorType::parallel),
-             [&](OpBuilder &nb, Location nl, ValueRange args) {
-               Value element = args[0];
-               if (auto complexType = dyn_cast<ComplexType>(elementType)) {
-                 Value isReal = arith::CmpIOp::create(
-                     nb, nl, arith::CmpIPredicate::eq,
-                     linalg::IndexOp::create(nb, nl, rank),
-                     arith::ConstantIndexOp::create(nb, nl, 0));
-                 element = arith::SelectOp::create(
-                     nb, nl, isReal, complex::ReOp::create(nb, nl, element),
-                     complex::ImOp::create(nb, nl, element));
-               }
-               Value bits =
-                   element.getType().isInteger(1)
-                       ? arith::ExtUIOp::create(nb, nl, bitsType, element)
-                             .getResult()
-                       : arith::BitcastOp::create(nb, nl, bitsType, element)
-                             .getResult();
-               linalg::YieldOp::create(nb, nl, bits);
-             })
-      .getResult(0);
-}
-
-/// The inverse of toBits: `bits` back to a tensor of `type`.
-static Value fromBits(OpBuilder &b, Location loc, Value bits,
-                      RankedTensorType type) {
-  Type elementType = type.getElementType();
-  int64_t rank = type.getRank();
-  Value init = createEmptyLike(b, loc, bits, type.getShape(), elementType);
-  SmallVector<Value> inputs = {bits};
-  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank)};
-  auto complexType = dyn_cast<ComplexType>(elementType);
-  if (complexType) {
-    // (d0, .., dr-1) -> (d0, .., dr-1, 0) and (.., 1): real, imaginary.
-    inputs.push_back(bits);
-    SmallVector<AffineExpr> exprs;
-    for (int64_t d = 0; d < rank; ++d)
-      exprs.push_back(b.getAffineDimExpr(d));
-    for (int64_t part : {0, 1}) {
-      SmallVector<AffineExpr> partExprs(exprs);
-      partExprs.push_back(b.getAffineConstantExpr(part));
-      maps.push_back(AffineMap::get(rank, 0, partExprs, b.getContext()));
-    }
-    maps.erase(maps.begin());
-  }
-  maps.push_back(b.getMultiDimIdentityMap(rank));
-  return linalg::GenericOp::create(
-             b, loc, TypeRange{init.getType()}, inputs, ValueRange{init}, maps,
-             SmallVector<utils::IteratorType>(rank,
-                                              utils::IteratorType::parallel),
-             [&](OpBuilder &nb, Location nl, ValueRange args) {
-               Value element;
-               if (complexType) {
-                 Type part = complexType.getElementType();
-                 element = complex::CreateOp::create(
-                     nb, nl, complexType,
-                     arith::BitcastOp::create(nb, nl, part, args[0]),
-                     arith::BitcastOp::create(nb, nl, part, args[1]));
-               } else if (elementType.isInteger(1)) {
-                 element =
-                     arith::TruncIOp::create(nb, nl, elementType, args[0]);
-               } else {
-                 element =
-                     arith::BitcastOp::create(nb, nl, elementType, args[0]);
-               }
-               linalg::YieldOp::create(nb, nl, element);
-             })
-      .getResult(0);
-}
-
 static Value createI64Constant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIntOp::create(b, loc, value, 64);
 }
@@ -387,50 +277,43 @@ struct GatherElementsShardingModel
         builder, loc,
         createProcessLinearIndex(grid.getSymName(), axisGridAxes, ib), chunk);
     auto indicesType = cast<RankedTensorType>(indices.getType());
-    Type indexType = indicesType.getElementType();
-    Type i1 = builder.getI1Type();
-    SmallVector<Value> inits = {
-        createEmptyLike(builder, loc, indices, indicesType.getShape(),
-                        indexType),
-        createEmptyLike(builder, loc, indices, indicesType.getShape(), i1)};
-    SmallVector<AffineMap> maps(3, builder.getMultiDimIdentityMap(rank));
-    SmallVector<utils::IteratorType> parallel(rank,
-                                              utils::IteratorType::parallel);
-    // localIndices = inSlab ? n - lo : 0, with n the index normalized with
-    // the global axis size.
-    auto local = linalg::GenericOp::create(
-        builder, loc, TypeRange{inits[0].getType(), inits[1].getType()},
-        ValueRange{indices}, inits, maps, parallel,
-        [&](OpBuilder &b, Location nl, ValueRange args) {
-          Value n = ONNX::buildNormalizedIndex(b, nl, args[0], axisSize).first;
-          Value zero = arith::ConstantIndexOp::create(b, nl, 0);
-          Value offset = arith::SubIOp::create(b, nl, n, lo);
-          // Unsigned: n < lo is out of the slab too.
-          Value inSlab = arith::CmpIOp::create(b, nl, arith::CmpIPredicate::ult,
-                                               offset, chunk);
-          Value localIndex = arith::IndexCastOp::create(
-              b, nl, indexType,
-              arith::SelectOp::create(b, nl, inSlab, offset, zero));
-          linalg::YieldOp::create(b, nl, ValueRange{localIndex, inSlab});
-        });
-    // The op itself (whichever dialect's) on the slab, local indices.
     Type elementType = cast<RankedTensorType>(data.getType()).getElementType();
     auto resultType =
         RankedTensorType::get(indicesType.getShape(), elementType);
-    Operation *localGather =
-        mlir::clone(builder, op, resultType, {data, local.getResult(0)});
     Value identity = ONNX::getSumIdentity(builder, loc, elementType);
     Value init = createEmptyLike(builder, loc, indices, resultType.getShape(),
                                  elementType);
+    SmallVector<AffineMap> maps(2, builder.getMultiDimIdentityMap(rank));
+    // One gather-like generic, written in place (destination-passing
+    // style): the element at n - lo of this process's slab where the index
+    // n (normalized with the global axis size) falls in it, all-zero bits
+    // elsewhere.
     Value masked =
         linalg::GenericOp::create(
-            builder, loc, TypeRange{resultType},
-            ValueRange{localGather->getResult(0), local.getResult(1)},
-            ValueRange{init}, maps, parallel,
+            builder, loc, TypeRange{resultType}, ValueRange{indices},
+            ValueRange{init}, maps,
+            SmallVector<utils::IteratorType>(rank,
+                                             utils::IteratorType::parallel),
             [&](OpBuilder &b, Location nl, ValueRange args) {
+              Value n =
+                  ONNX::buildNormalizedIndex(b, nl, args[0], axisSize).first;
+              Value offset = arith::SubIOp::create(b, nl, n, lo);
+              // Unsigned: n < lo is out of the slab too.
+              Value inSlab = arith::CmpIOp::create(
+                  b, nl, arith::CmpIPredicate::ult, offset, chunk);
+              SmallVector<Value> coordinates;
+              for (int64_t d = 0; d < rank; ++d)
+                coordinates.push_back(
+                    d == axis ? arith::SelectOp::create(
+                                    b, nl, inSlab, offset,
+                                    arith::ConstantIndexOp::create(b, nl, 0))
+                                    .getResult()
+                              : linalg::IndexOp::create(b, nl, d).getResult());
+              Value element =
+                  tensor::ExtractOp::create(b, nl, data, coordinates);
               linalg::YieldOp::create(
                   b, nl,
-                  arith::SelectOp::create(b, nl, args[1], args[0], identity)
+                  arith::SelectOp::create(b, nl, inSlab, element, identity)
                       .getResult());
             })
             .getResult(0);
@@ -441,7 +324,7 @@ struct GatherElementsShardingModel
     if (result.getType() != expected)
       result = tensor::CastOp::create(builder, loc, expected, result);
     partitionMap.map(op->getResult(0), result);
-    partitionMap.map(op, localGather);
+    partitionMap.map(op, masked.getDefiningOp());
     return success();
   }
 
@@ -607,16 +490,10 @@ Value ONNX::getSumIdentity(OpBuilder &b, Location loc, Type elementType) {
 Value ONNX::createBitExactAllReduce(OpBuilder &builder, Location loc,
                                     Value value, StringRef grid,
                                     ArrayRef<GridAxis> gridAxes) {
-  auto type = cast<RankedTensorType>(value.getType());
-  if (isNativelyReducible(type.getElementType()))
-    return AllReduceOp::create(builder, loc, value, grid, gridAxes,
-                               ReductionKind::Sum)
-        .getResult();
-  Value bits = toBits(builder, loc, value);
-  Value sum = AllReduceOp::create(builder, loc, bits, grid, gridAxes,
-                                  ReductionKind::Sum)
-                  .getResult();
-  return fromBits(builder, loc, sum, type);
+  auto allReduce = AllReduceOp::create(builder, loc, value, grid, gridAxes,
+                                       ReductionKind::Sum);
+  allReduce->setAttr(kBitExactSumAttrName, builder.getUnitAttr());
+  return allReduce.getResult();
 }
 
 LogicalResult ONNX::verifyShardableData(const GatherElementsView &gather) {

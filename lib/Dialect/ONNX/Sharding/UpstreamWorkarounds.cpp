@@ -16,15 +16,10 @@
 
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Arith/Utils/Utils.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MPI/IR/MPI.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
-#include "mlir/Dialect/Shard/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -115,72 +110,10 @@ struct EmptyCollectiveToEmpty : public OpRewritePattern<OpTy> {
   }
 };
 
-/// shard.all_gather -> insert_slice into an identity-filled whole tensor +
-/// bit-exact all-reduce (sum).
-struct AllGatherToAllReduce : public OpRewritePattern<AllGatherOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(AllGatherOp op,
-                                PatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value input = op.getInput();
-    auto inputType = cast<RankedTensorType>(input.getType());
-    auto resultType = cast<RankedTensorType>(op.getType());
-    int64_t gatherAxis = op.getGatherAxis().getSExtValue();
-    SymbolTableCollection symbolTable;
-    GridOp grid = shard::getGrid(op, op.getGridAttr(), symbolTable);
-    if (!grid)
-      return rewriter.notifyMatchFailure(op, "unknown grid");
-    int64_t processes =
-        collectiveProcessGroupSize(op.getGridAxes(), grid.getShape());
-    if (ShapedType::isDynamic(processes))
-      return rewriter.notifyMatchFailure(op, "dynamic grid");
-
-    SmallVector<OpFoldResult> offsets, sizes, strides;
-    SmallVector<Value> dynamicSizes;
-    ImplicitLocOpBuilder ib(loc, rewriter);
-    for (int64_t d = 0; d < inputType.getRank(); ++d) {
-      OpFoldResult size = tensor::getMixedSize(rewriter, loc, input, d);
-      sizes.push_back(size);
-      strides.push_back(rewriter.getIndexAttr(1));
-      Value sizeValue = getValueOrCreateConstantIndexOp(rewriter, loc, size);
-      if (d != gatherAxis) {
-        offsets.push_back(rewriter.getIndexAttr(0));
-        if (resultType.isDynamicDim(d))
-          dynamicSizes.push_back(sizeValue);
-        continue;
-      }
-      Value index =
-          createProcessLinearIndex(grid.getSymName(), op.getGridAxes(), ib);
-      offsets.push_back(
-          arith::MulIOp::create(rewriter, loc, index, sizeValue).getResult());
-      if (resultType.isDynamicDim(d))
-        dynamicSizes.push_back(arith::MulIOp::create(
-            rewriter, loc, sizeValue,
-            arith::ConstantIndexOp::create(rewriter, loc, processes)));
-    }
-    Value whole =
-        tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                resultType.getElementType(), dynamicSizes);
-    whole =
-        linalg::FillOp::create(
-            rewriter, loc,
-            ONNX::getSumIdentity(rewriter, loc, resultType.getElementType()),
-            whole)
-            .getResult(0);
-    whole = tensor::InsertSliceOp::create(rewriter, loc, input, whole, offsets,
-                                          sizes, strides);
-    rewriter.replaceOp(op, ONNX::createBitExactAllReduce(rewriter, loc, whole,
-                                                         grid.getSymName(),
-                                                         op.getGridAxes()));
-    return success();
-  }
-};
-
 } // namespace
 
 void ONNX::populateShardToMPIWorkaroundPatterns(RewritePatternSet &patterns) {
-  patterns.add<AllGatherToAllReduce, EmptyCollectiveToEmpty<AllSliceOp>,
+  patterns.add<EmptyCollectiveToEmpty<AllSliceOp>,
                EmptyCollectiveToEmpty<AllGatherOp>>(patterns.getContext());
 }
 

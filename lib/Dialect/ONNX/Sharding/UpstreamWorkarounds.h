@@ -18,8 +18,8 @@
 //   - annotateUnshardedArguments: shard-partition crashes on an argument
 //     without a sharding;
 //   - ShardErrorObserver: sharding-propagation reports errors but succeeds;
-//   - populateShardToMPIWorkaroundPatterns: convert-shard-to-mpi lowers no
-//     shard.all_gather; upstream's all_slice lowering slices empty tensors;
+//   - populateShardToMPIWorkaroundPatterns: upstream's all_slice lowering
+//     slices empty tensors;
 //   - registerMPIAllReduceMemoryEffects: mpi.allreduce declares no memory
 //     effects.
 // Workarounds that are part of a pass's design, marked "MLIR 22.1
@@ -32,6 +32,9 @@
 //   - ShardPartitionFunctions.cpp, the pass itself: it runs the upstream
 //     passes only on the functions that hold shard ops (same reason as the
 //     outlining);
+//   - CollectivesToRuntime.cpp: convert-shard-to-mpi lowers no
+//     shard.all_gather (upstream main has mpi.allgather), so gather lowers
+//     it to its MPI runtime (MPI_Allgatherv);
 //   - ShardingInterfaceImpl.cpp, GatherElementsShardingModel::verifySplit:
 //     uneven static splits are errors, since shardDimension only asserts
 //     divisibility (no assertions in Debian's build: wrong shapes).
@@ -90,21 +93,15 @@ private:
   mlir::ScopedDiagnosticHandler handler;
 };
 
-/// Adds to `patterns` the lowerings of the shard collectives that
-/// convert-shard-to-mpi cannot lower:
-///   - shard.all_gather: a tensor.insert_slice of the local part into a
-///     tensor of the whole result filled with getSumIdentity(), then
-///     createBitExactAllReduce();
-///   - shard.all_slice and shard.all_gather of a tensor without elements:
-///     tensor.empty (benefit 2, before the other lowerings).
+/// Adds to `patterns` the lowering of shard.all_slice and shard.all_gather
+/// of a tensor without elements (a static size 0 somewhere): tensor.empty
+/// (benefit 2, before the other lowerings).
 ///
-/// MLIR 22.1 workaround: convert-shard-to-mpi lowers no shard.all_gather
-/// (remove that pattern when it does: mpi.allgather moves half the bytes of
-/// the all-reduce, see docs/Sharding.md), and the all_slice lowering of
-/// populateAllSliceOpLoweringPatterns (like the all_gather one here) slices
-/// a dimension of size 0 at offset 0, which tensor.extract_slice and
-/// tensor.insert_slice reject (remove that pattern when upstream's lowerings
-/// leave tensors without elements alone).
+/// MLIR 22.1 workaround: the all_slice lowering of
+/// populateAllSliceOpLoweringPatterns (like gather's all_gather lowering,
+/// CollectivesToRuntime.h) slices a dimension of size 0 at offset 0, which
+/// tensor.extract_slice and tensor.insert_slice reject. Remove when
+/// upstream's lowerings leave tensors without elements alone.
 void populateShardToMPIWorkaroundPatterns(mlir::RewritePatternSet &patterns);
 
 /// Registers a MemoryEffectOpInterface model of mpi.allreduce: it reads its

@@ -1,26 +1,28 @@
-// RUN: gather-opt %s --split-input-file --verify-diagnostics --gather-shard-prepare-for-mpi | FileCheck %s
+// RUN: gather-opt %s --split-input-file --verify-diagnostics --gather-shard-prepare-for-mpi --cse | FileCheck %s
 
 // gather-shard-prepare-for-mpi runs between shard-partition and
 // convert-shard-to-mpi and rewrites the shard ops the latter cannot lower.
-// shard.all_gather: the local part inserted into a tensor of the whole
-// result filled with zero bits, then one bit-exact all_reduce (sum) of the
-// bits (f32 as i32). Every function that communicates first calls
-// gatherMPIInit with the number of processes of the grid it uses.
+// shard.all_gather: the local part inserted into the whole tensor at this
+// process's offset, then gatherMPIAllgatherv in place on its buffer
+// (outer 1, 12 bytes per row, 2 rows; splitId, color, key 0: the whole
+// grid). Every function that communicates first calls gatherMPIInit with
+// the number of processes of the grid it uses.
 // CHECK:       func.func private @gatherMPIInit(i64)
 // CHECK-LABEL: func.func @all_gather(
 // CHECK-SAME:      %[[X:.*]]: tensor<1x3xf32>) -> tensor<2x3xf32>
-// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-DAG:     %[[TWO:.*]] = arith.constant 2 : i64
-// CHECK:         call @gatherMPIInit(%[[TWO]]) : (i64) -> ()
+// CHECK:         %[[TWO:.*]] = arith.constant 2 : i64
+// CHECK-NEXT:    call @gatherMPIInit(%[[TWO]]) : (i64) -> ()
+// CHECK-DAG:     %[[ROW:.*]] = arith.constant 12 : i64
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : i64
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : i64
 // CHECK:         %[[RANK:.*]] = shard.process_multi_index on @grid axes = [0] : index
 // CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<2x3xf32>
-// CHECK:         %[[FILLED:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[EMPTY]] : tensor<2x3xf32>)
-// CHECK:         %[[WHOLE:.*]] = tensor.insert_slice %[[X]] into %[[FILLED]][%[[RANK]], 0] [1, 3] [1, 1] : tensor<1x3xf32> into tensor<2x3xf32>
-// CHECK:         %[[BITS:.*]] = linalg.generic {{.*}} ins(%[[WHOLE]] : tensor<2x3xf32>) outs(%{{.*}} : tensor<2x3xi32>)
-// CHECK:           arith.bitcast %{{.*}} : f32 to i32
-// CHECK:         %[[SUM:.*]] = shard.all_reduce %[[BITS]] on @grid grid_axes = [0] : tensor<2x3xi32> -> tensor<2x3xi32>
-// CHECK:         %[[RESULT:.*]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<2x3xi32>) outs(%{{.*}} : tensor<2x3xf32>)
-// CHECK:           arith.bitcast %{{.*}} : i32 to f32
+// CHECK:         %[[WHOLE:.*]] = tensor.insert_slice %[[X]] into %[[EMPTY]][%[[RANK]], 0] [1, 3] [1, 1] : tensor<1x3xf32> into tensor<2x3xf32>
+// CHECK:         %[[BUFFER:.*]] = bufferization.to_buffer %[[WHOLE]] : tensor<2x3xf32> to memref<2x3xf32>
+// CHECK:         %[[ADDRESS:.*]] = memref.extract_aligned_pointer_as_index %[[BUFFER]]
+// CHECK:         %[[POINTER:.*]] = llvm.inttoptr
+// CHECK:         call @gatherMPIAllgatherv(%[[POINTER]], %[[ONE]], %[[ROW]], %[[TWO]], %[[ZERO]], %[[ZERO]], %[[ZERO]])
+// CHECK:         %[[RESULT:.*]] = bufferization.to_tensor %[[BUFFER]] restrict writable
 // CHECK:         return %[[RESULT]] : tensor<2x3xf32>
 // CHECK-NOT:     shard.all_gather
 // shard.all_slice: this process's slice, a local tensor.extract_slice
@@ -65,28 +67,88 @@ func.func @no_communication(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
-// Bits summed exactly: i1 widened to i8, complex<f32> as two i32. One
-// gatherMPIInit per grid size a function uses.
+// Bit-exact sums (marked gather.bit_exact_sum): gatherMPIAllreduceSumBits
+// on the elements as integers of their size, no conversion: i1 as 1 byte,
+// complex<f32> as 8 integers of 4 bytes. An unmarked all_reduce is a sum
+// of values, left to convert-shard-to-mpi. One gatherMPIInit per grid size
+// a function uses.
 // CHECK-LABEL: func.func @bits(
-// CHECK-DAG:     %[[TWO:.*]] = arith.constant 2 : i64
-// CHECK-DAG:     %[[FOUR:.*]] = arith.constant 4 : i64
-// CHECK:         call @gatherMPIInit(%[[TWO]])
-// CHECK-NEXT:    call @gatherMPIInit(%[[FOUR]])
-// CHECK:         arith.extui %{{.*}} : i1 to i8
-// CHECK:         shard.all_reduce %{{.*}} on @grid2 grid_axes = [0] : tensor<2xi8> -> tensor<2xi8>
-// CHECK:         arith.trunci %{{.*}} : i8 to i1
-// CHECK:         complex.re
-// CHECK:         complex.im
-// CHECK:         arith.bitcast %{{.*}} : f32 to i32
-// CHECK:         shard.all_reduce %{{.*}} on @grid4 grid_axes = [0] : tensor<4x2xi32> -> tensor<4x2xi32>
-// CHECK:         complex.create
-// CHECK-NOT:     shard.all_gather
+// CHECK:         %[[C2:.*]] = arith.constant 2 : i64
+// CHECK-NEXT:    call @gatherMPIInit(%[[C2]])
+// CHECK-NEXT:    %[[C4:.*]] = arith.constant 4 : i64
+// CHECK-NEXT:    call @gatherMPIInit(%[[C4]])
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : i64
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : i64
+// CHECK:         bufferization.to_buffer %{{.*}} : tensor<2xi1> to memref<2xi1>
+// CHECK:         call @gatherMPIAllreduceSumBits(%{{.*}}, %[[C2]], %[[C1]],
+// CHECK:         bufferization.to_buffer %{{.*}} : tensor<4xcomplex<f32>> to memref<4xcomplex<f32>>
+// CHECK:         call @gatherMPIAllreduceSumBits(%{{.*}}, %[[C8]], %[[C4]],
+// CHECK:         shard.all_reduce %{{.*}} on @grid2 grid_axes = [0] : tensor<3xf32> -> tensor<3xf32>
+// CHECK-NOT:     linalg.generic
 shard.grid @grid2(shape = 2) {sym_visibility = "private"}
 shard.grid @grid4(shape = 4) {sym_visibility = "private"}
-func.func @bits(%x: tensor<1xi1>, %y: tensor<1xcomplex<f32>>) -> (tensor<2xi1>, tensor<4xcomplex<f32>>) {
-  %0 = shard.all_gather %x on @grid2 grid_axes = [0] gather_axis = 0 : tensor<1xi1> -> tensor<2xi1>
-  %1 = shard.all_gather %y on @grid4 grid_axes = [0] gather_axis = 0 : tensor<1xcomplex<f32>> -> tensor<4xcomplex<f32>>
-  return %0, %1 : tensor<2xi1>, tensor<4xcomplex<f32>>
+func.func @bits(%x: tensor<2xi1>, %y: tensor<4xcomplex<f32>>, %z: tensor<3xf32>) -> (tensor<2xi1>, tensor<4xcomplex<f32>>, tensor<3xf32>) {
+  %0 = shard.all_reduce %x on @grid2 grid_axes = [0] {gather.bit_exact_sum} : tensor<2xi1> -> tensor<2xi1>
+  %1 = shard.all_reduce %y on @grid4 grid_axes = [0] {gather.bit_exact_sum} : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
+  %2 = shard.all_reduce %z on @grid2 grid_axes = [0] : tensor<3xf32> -> tensor<3xf32>
+  return %0, %1, %2 : tensor<2xi1>, tensor<4xcomplex<f32>>, tensor<3xf32>
+}
+
+// -----
+
+// In a destination (a result only materialized in a row-major memref,
+// restrict writable): the local part materialized in this process's
+// subview of it (made before anything else, so that the local part can be
+// computed there), then the collective in place on the destination. Split
+// along dimension 1 of 4x2 i16: 4 runs of 2 bytes per index, 2 indices.
+// CHECK-LABEL: func.func @in_destination(
+// CHECK-SAME:      %[[X:.*]]: tensor<4x1xi16>, %[[OUT:.*]]: memref<4x2xi16>)
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : i64
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : i64
+// CHECK:         %[[RANK:.*]] = shard.process_multi_index on @grid axes = [0] : index
+// CHECK:         %[[SLAB:.*]] = memref.subview %[[OUT]][0, %[[RANK]]] [4, 1] [1, 1]
+// CHECK:         bufferization.materialize_in_destination %[[X]] in restrict writable %[[SLAB]]
+// CHECK:         memref.extract_aligned_pointer_as_index %[[OUT]]
+// CHECK:         call @gatherMPIAllgatherv(%{{.*}}, %[[C4]], %[[C2]], %[[C2]],
+// CHECK-NEXT:    return
+// A function onnx-shard-gathers outlined (gather.outlined_gather) is
+// inlined at its call first: its result then reaches the destination.
+// CHECK-LABEL: func.func @caller(
+// CHECK-SAME:      %[[X:.*]]: tensor<1x3xf32>, %[[OUT:.*]]: memref<2x3xf32>)
+// CHECK:         %[[SLAB:.*]] = memref.subview %[[OUT]]
+// CHECK:         bufferization.materialize_in_destination %[[X]] in restrict writable %[[SLAB]]
+// CHECK:         call @gatherMPIAllgatherv(
+// CHECK-NOT:     func.func private @outlined
+// CHECK-NOT:     call @outlined
+// A group of some axes of the grid: its own communicator (a non-zero
+// splitId; color: this process's index over the other axes, key: over the
+// group's).
+// CHECK-LABEL: func.func @sub_group(
+// CHECK:         %[[SPLIT:.*]] = arith.constant {{[0-9][0-9][0-9][0-9][0-9][0-9]+}} : i64
+// CHECK:         %[[OTHERS:.*]] = shard.process_multi_index on @grid2x3 axes = [0] : index
+// CHECK:         %[[COLOR:.*]] = arith.index_cast %[[OTHERS]] : index to i64
+// CHECK:         %[[GROUP:.*]] = shard.process_multi_index on @grid2x3 axes = [1] : index
+// CHECK:         %[[KEY:.*]] = arith.index_cast %[[GROUP]] : index to i64
+// CHECK:         call @gatherMPIAllgatherv(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SPLIT]], %[[COLOR]], %[[KEY]])
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+shard.grid @grid2x3(shape = 2x3) {sym_visibility = "private"}
+func.func @in_destination(%x: tensor<4x1xi16>, %out: memref<4x2xi16>) {
+  %0 = shard.all_gather %x on @grid grid_axes = [0] gather_axis = 1 : tensor<4x1xi16> -> tensor<4x2xi16>
+  bufferization.materialize_in_destination %0 in restrict writable %out : (tensor<4x2xi16>, memref<4x2xi16>) -> ()
+  return
+}
+func.func private @outlined(%x: tensor<1x3xf32>) -> tensor<2x3xf32> attributes {gather.outlined_gather} {
+  %0 = shard.all_gather %x on @grid grid_axes = [0] gather_axis = 0 : tensor<1x3xf32> -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+func.func @caller(%x: tensor<1x3xf32>, %out: memref<2x3xf32>) {
+  %0 = call @outlined(%x) : (tensor<1x3xf32>) -> tensor<2x3xf32>
+  bufferization.materialize_in_destination %0 in restrict writable %out : (tensor<2x3xf32>, memref<2x3xf32>) -> ()
+  return
+}
+func.func @sub_group(%x: tensor<2xf64>) -> tensor<6xf64> {
+  %0 = shard.all_gather %x on @grid2x3 grid_axes = [1] gather_axis = 0 : tensor<2xf64> -> tensor<6xf64>
+  return %0 : tensor<6xf64>
 }
 
 // -----

@@ -65,16 +65,19 @@ func.func @uneven(%d: tensor<3x3xf32>, %i: tensor<3x3xi64>) -> tensor<3x3xf32> {
 // The slab of this process: [index * 2, index * 2 + 2) along the axis.
 // CHECK: %[[P:.*]] = shard.process_multi_index on @gather_grid axes = [0] : index
 // CHECK: %[[LO:.*]] = arith.muli %[[P]], %c2 : index
-// CHECK: %[[L:.*]]:2 = linalg.generic
-// CHECK: arith.subi %{{.*}}, %[[LO]] : index
-// CHECK: linalg.yield %{{.*}}, %{{.*}} : i32, i1
-// CHECK: %[[G:.*]] = onnx.GatherElements %[[DS]], %[[L]]#0 : tensor<2x6xf16>, tensor<5x3xi32>
-// CHECK: arith.select
-// Summed as bit patterns (MPI has no f16).
-// CHECK: arith.bitcast %{{.*}} : f16 to i16
-// CHECK: shard.all_reduce %{{.*}} on @gather_grid grid_axes = [0] : tensor<5x3xi16> -> tensor<5x3xi16>
-// CHECK-NOT: shard.all_reduce
-// CHECK: arith.bitcast %{{.*}} : i16 to f16
+// One gather-like generic from the slab, in destination-passing style
+// (no temporaries): the element at n - lo where the index n falls in the
+// slab, zero bits elsewhere.
+// CHECK: %[[INIT:.*]] = tensor.empty() : tensor<5x3xf16>
+// CHECK: %[[M:.*]] = linalg.generic {{.*}} ins(%[[I]] : tensor<5x3xi32>) outs(%[[INIT]] : tensor<5x3xf16>)
+// CHECK: %[[OFFSET:.*]] = arith.subi %{{.*}}, %[[LO]] : index
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[OFFSET]], %c2 : index
+// CHECK: %[[LOCAL:.*]] = arith.select %[[IN]], %[[OFFSET]], %c0 : index
+// CHECK: %[[E:.*]] = tensor.extract %[[DS]][%[[LOCAL]], %{{.*}}] : tensor<2x6xf16>
+// CHECK: arith.select %[[IN]], %[[E]], %{{.*}} : f16
+// Summed as bit patterns (MPI has no f16): marked, no conversion here.
+// CHECK-NOT: arith.bitcast
+// CHECK: shard.all_reduce %[[M]] on @gather_grid grid_axes = [0] {gather.bit_exact_sum} : tensor<5x3xf16> -> tensor<5x3xf16>
 // CHECK-NOT: shard.all_
 
 // LLVM-NOT: shard.

@@ -35,15 +35,16 @@ func.func @axis(%d: tensor<3x4xf32>, %i: tensor<3x2xi32>) -> tensor<3x2xf32> {
 
 // CHECK: func.func private @[[$AXIS]](%{{.*}}: tensor<3x4xf32>, %[[AI:.*]]: tensor<3x2xi32>) -> tensor<3x2xf32>
 // CHECK: %[[AD:.*]] = shard.all_slice %{{.*}} on @gather_grid grid_axes = [0] slice_axis = 1 : tensor<3x4xf32> -> tensor<3x2xf32>
-// CHECK: %[[LOCAL:.*]]:2 = linalg.generic
-// CHECK-SAME: ins(%[[AI]] : tensor<3x2xi32>)
-// CHECK: %[[AG:.*]] = "onnx.GatherElements"(%[[AD]], %[[LOCAL]]#0) <{axis = -1 : si64}> : (tensor<3x2xf32>, tensor<3x2xi32>) -> tensor<3x2xf32>
-// CHECK: %[[MASKED:.*]] = linalg.generic {{.*}} ins(%[[AG]], %[[LOCAL]]#1 : tensor<3x2xf32>, tensor<3x2xi1>)
-// CHECK: %[[BITS:.*]] = linalg.generic {{.*}} ins(%[[MASKED]] : tensor<3x2xf32>)
-// CHECK: shard.all_reduce %[[BITS]] on @gather_grid grid_axes = [0] : tensor<3x2xi32> -> tensor<3x2xi32>
+// The axis split: one masked gather-like generic from the slab (the
+// stand-in op's axis -1 read as 1), then the bit-exact sum.
+// CHECK: %[[MASKED:.*]] = linalg.generic {{.*}} ins(%[[AI]] : tensor<3x2xi32>) outs(%{{.*}} : tensor<3x2xf32>)
+// CHECK: tensor.extract %[[AD]][%{{.*}}, %{{.*}}] : tensor<3x2xf32>
+// CHECK: shard.all_reduce %[[MASKED]] on @gather_grid grid_axes = [0] {gather.bit_exact_sum} : tensor<3x2xf32> -> tensor<3x2xf32>
 
 // LLVM-DAG: llvm.call @gatherMPIInit(
 // LLVM-DAG: llvm.call @MPI_Allreduce(
+// LLVM-DAG: llvm.call @gatherMPIAllreduceSumBits(
+// LLVM-DAG: llvm.call @gatherMPIAllgatherv(
 // LLVM-DAG: llvm.func @rows(
 // LLVM-DAG: llvm.func @axis(
 

@@ -88,24 +88,55 @@ def ShardPrepareForMPIPass
   let summary = "Lower the shard ops convert-shard-to-mpi (MLIR 22) cannot";
   let description = [{
     Runs after `shard-partition`, before `convert-shard-to-mpi`:
+    - each function `onnx-shard-gathers` outlined a gather into is inlined
+      back at its call, so that the gather's result flows to the caller's
+      destination;
     - `shard.all_slice` becomes a local `tensor.extract_slice` (upstream's
       lowering);
-    - `shard.all_gather` becomes a `tensor.insert_slice` of the local part
-      into a tensor of the whole result filled with the identity of a sum,
-      then one `shard.all_reduce` (sum). The sum is bit-exact: the fill is
-      all-zero bits and non-integer element types are summed as integer bit
-      patterns (i1 widened to i8, f16/bf16 as i16, f32 as i32, f64 as i64,
-      complex numbers as two integers).
+    - `shard.all_gather` (the result assembled on every process):
+      `assembly=all-gather` (default): the local part inserted into the
+      whole tensor at this process's offset, then gather's MPI runtime,
+      `gatherMPIAllgatherv` (`MPI_Allgatherv`, `MPI_IN_PLACE`), which
+      brings the other processes' parts around it; `assembly=all-reduce`:
+      the local part inserted into a tensor filled with the identity of a
+      sum, then the bit-exact sum below (twice the bytes per process);
+    - `shard.all_reduce` (sum) marked `gather.bit_exact_sum` (the masked
+      gather of an axis split, and `assembly=all-reduce`):
+      `gatherMPIAllreduceSumBits` (`MPI_Allreduce`, `MPI_IN_PLACE`), the
+      elements summed as integers of their size (i1 as i8, f16/bf16 as i16,
+      f32 as i32, f64 as i64, complex numbers as two integers) with no
+      conversion: exact bit for bit, since per element one process holds
+      non-zero bits;
+    - both work in place: in the destination buffer when the collective's
+      result is only materialized in a row-major memref
+      (`bufferization.materialize_in_destination ... restrict writable`,
+      the kernel API's destination-passing style: the local gather then
+      writes its slab straight into the destination), else in one buffer
+      of the whole result;
     - every function that communicates first calls gather's MPI runtime,
       `gatherMPIInit(N)` (`gather/Runtime/GatherMPIRuntime.h`) with the
       number of processes N of each grid it uses: it initializes MPI if the
       host has not, and ends the program with an error if the MPI job does
       not have N processes.
+    `remarks` emits a remark at each collective it lowers, naming the MPI
+    call and the bytes per process of the model (docs/Sharding.md);
+    `-debug-only=gather-shard` prints the same (in builds with assertions).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::bufferization::BufferizationDialect",
                            "::mlir::func::FuncDialect",
                            "::mlir::linalg::LinalgDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::tensor::TensorDialect"];
+  let options = [
+    Option<"assembly", "assembly", "std::string", /*default=*/"\"all-gather\"",
+           "How shard.all_gather assembles a result: all-gather "
+           "(MPI_Allgatherv) or all-reduce (a bit-exact MPI_Allreduce)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "A remark at each collective lowered: the MPI call and the bytes "
+           "per process">,
+  ];
 }
 
 #endif // GATHER_DIALECT_ONNX_SHARDING_PASSES_TD

@@ -72,14 +72,26 @@ mlir::LogicalResult verifyShardableData(const GatherElementsView &gather);
 /// 22.1 workaround, see lib/Dialect/ONNX/Sharding/UpstreamWorkarounds.h.
 void registerShardingInterfaceExternalModels(mlir::DialectRegistry &registry);
 
+/// The unit attribute that marks a shard.all_reduce (sum) as a sum of bit
+/// patterns (createBitExactAllReduce): gather-shard-prepare-for-mpi lowers
+/// it to gatherMPIAllreduceSumBits; an unmarked one is a sum of values
+/// (convert-shard-to-mpi).
+inline constexpr llvm::StringLiteral kBitExactSumAttrName =
+    "gather.bit_exact_sum";
+
+/// The unit attribute of a function onnx-shard-gathers outlined a gather
+/// into; gather-shard-prepare-for-mpi inlines it back into its caller.
+inline constexpr llvm::StringLiteral kOutlinedGatherAttrName =
+    "gather.outlined_gather";
+
 /// Returns the sum of `value` (a ranked tensor) over the processes of
 /// `gridAxes` of `grid`, exact bit for bit when, for each element, at most
 /// one process holds a value other than getSumIdentity() of its element type:
-/// shard.all_reduce (sum) on 8- to 64-bit integers directly, on integer bit
-/// patterns for every other element type (i1 widened to i8, f16/bf16 as i16,
-/// f32 as i32, f64 as i64, complex numbers as two integers): MPI has no
-/// f16, bf16, complex or i1 sums, and a float sum with a -0.0 fill would
-/// quiet signalling NaNs.
+/// a shard.all_reduce (sum) marked kBitExactSumAttrName, which MPI computes
+/// on the elements as integers of their size (i1 as i8, f16/bf16 as i16,
+/// f32 as i32, f64 as i64, complex numbers as two integers), without a
+/// conversion: MPI has no f16, bf16, complex or i1 sums, and a float sum
+/// would quiet signalling NaNs.
 mlir::Value
 createBitExactAllReduce(mlir::OpBuilder &builder, mlir::Location loc,
                         mlir::Value value, llvm::StringRef grid,

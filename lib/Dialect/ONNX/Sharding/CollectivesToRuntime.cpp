@@ -1,0 +1,422 @@
+//===- CollectivesToRuntime.cpp - Shard collectives as MPI calls ----------===//
+//
+// Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// See CollectivesToRuntime.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CollectivesToRuntime.h"
+
+#include "gather/Dialect/ONNX/Sharding/Sharding.h"
+#include "gather/Runtime/RuntimeABI.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Shard/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "gather-shard"
+
+using namespace mlir;
+using namespace mlir::shard;
+using namespace gather;
+
+/// The bytes of one element of `type` in memory (i1: one byte; complex: both
+/// parts).
+static int64_t getElementBytes(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return 2 * getElementBytes(complex.getElementType());
+  return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
+}
+
+/// The `materialize_in_destination` in the same block that `result` (its
+/// only use) writes into a row-major memref it may write (`restrict
+/// writable`), or null.
+static bufferization::MaterializeInDestinationOp
+getRowMajorDestination(Value result) {
+  if (!result.hasOneUse())
+    return {};
+  auto materialize = dyn_cast<bufferization::MaterializeInDestinationOp>(
+      *result.getUsers().begin());
+  if (!materialize || !materialize.getRestrict() ||
+      !materialize.getWritable() ||
+      materialize->getBlock() != result.getParentBlock())
+    return {};
+  auto type = dyn_cast<MemRefType>(materialize.getDest().getType());
+  if (!type || !type.getLayout().isIdentity() ||
+      type.getElementType() != getElementTypeOrSelf(result.getType()))
+    return {};
+  return materialize;
+}
+
+/// The address of the first element of the row-major `memref`.
+static Value getAddress(OpBuilder &b, Location loc, Value memref) {
+  Value index = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value address = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), address);
+}
+
+static Value createI64(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(b, loc, value, 64);
+}
+
+static Value toI64(OpBuilder &b, Location loc, Value index) {
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+}
+
+/// The product of the sizes of `value` in [begin, end), as an index.
+static Value createSizeProduct(OpBuilder &b, Location loc, Value value,
+                               int64_t begin, int64_t end) {
+  Value product = arith::ConstantIndexOp::create(b, loc, 1);
+  for (int64_t d = begin; d < end; ++d)
+    product = arith::MulIOp::create(
+        b, loc, product,
+        getValueOrCreateConstantIndexOp(
+            b, loc, tensor::getMixedSize(b, loc, value, d)));
+  return product;
+}
+
+/// The (splitId, color, key) arguments that name the group of the
+/// processes of `gridAxes` of `grid` (GatherMPIRuntime.h): splitId 0 for the
+/// whole grid, else a hash of the grid's shape and the axes (the same for
+/// equal groups, in any module).
+static SmallVector<Value> createGroupArguments(ImplicitLocOpBuilder &b,
+                                               GridOp grid,
+                                               ArrayRef<GridAxis> gridAxes) {
+  ArrayRef<int64_t> shape = grid.getShape();
+  SmallVector<GridAxis> others;
+  for (GridAxis axis = 0; axis < static_cast<GridAxis>(shape.size()); ++axis)
+    if (!llvm::is_contained(gridAxes, axis) && shape[axis] != 1)
+      others.push_back(axis);
+  Location loc = b.getLoc();
+  if (others.empty())
+    return {createI64(b, loc, 0), createI64(b, loc, 0), createI64(b, loc, 0)};
+  // FNV-1a of the shape and the axes: stable across processes and runs.
+  uint64_t hash = 14695981039346656037ull;
+  auto mix = [&](int64_t value) {
+    hash = (hash ^ static_cast<uint64_t>(value)) * 1099511628211ull;
+  };
+  for (int64_t size : shape)
+    mix(size);
+  mix(-1);
+  for (GridAxis axis : gridAxes)
+    mix(axis);
+  int64_t splitId = static_cast<int64_t>(hash | 1); // Never 0.
+  StringRef name = grid.getSymName();
+  return {createI64(b, loc, splitId),
+          toI64(b, loc, createProcessLinearIndex(name, others, b)),
+          toI64(b, loc, createProcessLinearIndex(name, gridAxes, b))};
+}
+
+/// The collective's grid and the number of processes of its group, or
+/// failure (unknown grid, dynamic size).
+static FailureOr<std::pair<GridOp, int64_t>>
+getGroup(Operation *op, FlatSymbolRefAttr gridAttr,
+         ArrayRef<GridAxis> gridAxes) {
+  SymbolTableCollection symbolTable;
+  GridOp grid = shard::getGrid(op, gridAttr, symbolTable);
+  if (!grid)
+    return failure();
+  int64_t processes = collectiveProcessGroupSize(gridAxes, grid.getShape());
+  if (ShapedType::isDynamic(processes))
+    return failure();
+  return std::make_pair(grid, processes);
+}
+
+/// The bytes MPI moves per process for a collective on `bytes` bytes
+/// (docs/Sharding.md, the model): an all-reduce 2(P-1)/P of them
+/// (`factor` 2), an all-gather (P-1)/P (`factor` 1); -1 if unknown.
+static int64_t getModelBytes(int64_t bytes, int64_t processes, int64_t factor) {
+  return bytes < 0 ? -1 : factor * bytes * (processes - 1) / processes;
+}
+
+/// The static bytes of `type`, or -1.
+static int64_t getStaticBytes(RankedTensorType type) {
+  return type.hasStaticShape()
+             ? type.getNumElements() * getElementBytes(type.getElementType())
+             : -1;
+}
+
+/// Calls gatherMPIAllreduceSumBits on the row-major buffer at `address`
+/// holding `count` elements of `type`.
+static void createAllReduceCall(OpBuilder &b, Location loc, ModuleOp module,
+                                Value address, Value count, Type type,
+                                ArrayRef<Value> groupArguments) {
+  bool complex = isa<ComplexType>(type);
+  int64_t elementBytes = getElementBytes(type) / (complex ? 2 : 1);
+  if (complex)
+    count = arith::MulIOp::create(b, loc, count,
+                                  arith::ConstantIndexOp::create(b, loc, 2));
+  SmallVector<Value> arguments = {address, toI64(b, loc, count),
+                                  createI64(b, loc, elementBytes)};
+  llvm::append_range(arguments, groupArguments);
+  func::CallOp::create(
+      b, loc,
+      getOrDeclareRuntimeFunction(module, RuntimeFunction::MPIAllreduceSumBits),
+      arguments);
+}
+
+/// Calls gatherMPIAllgatherv on the row-major buffer at `address` holding a
+/// tensor like `whole`, split along `axis` into `processes` blocks of the
+/// size of `local` there.
+static void createAllGatherCall(OpBuilder &b, Location loc, ModuleOp module,
+                                Value address, Value local, int64_t axis,
+                                int64_t processes,
+                                ArrayRef<Value> groupArguments) {
+  auto type = cast<RankedTensorType>(local.getType());
+  Value outer = createSizeProduct(b, loc, local, 0, axis);
+  Value slice = arith::MulIOp::create(
+      b, loc, createSizeProduct(b, loc, local, axis + 1, type.getRank()),
+      arith::ConstantIndexOp::create(b, loc,
+                                     getElementBytes(type.getElementType())));
+  Value dimSize = arith::MulIOp::create(
+      b, loc, createSizeProduct(b, loc, local, axis, axis + 1),
+      arith::ConstantIndexOp::create(b, loc, processes));
+  SmallVector<Value> arguments = {address, toI64(b, loc, outer),
+                                  toI64(b, loc, slice), toI64(b, loc, dimSize)};
+  llvm::append_range(arguments, groupArguments);
+  func::CallOp::create(
+      b, loc,
+      getOrDeclareRuntimeFunction(module, RuntimeFunction::MPIAllgatherv),
+      arguments);
+}
+
+/// Sets the insertion point of `b` where the ops that place a collective's
+/// input in its destination `destination` go: as early as possible in the
+/// collective's block (its start, or after the definition of
+/// `destination` there), so that they dominate the ops that compute the
+/// input (empty tensor elimination can then compute it in place).
+static void setEarlyInsertionPoint(OpBuilder &b, Operation *collective,
+                                   Value destination) {
+  Block *block = collective->getBlock();
+  Operation *definition = destination.getDefiningOp();
+  if (definition && definition->getBlock() == block)
+    b.setInsertionPointAfter(definition);
+  else
+    b.setInsertionPointToStart(block);
+}
+
+/// Replaces `materialize` (of a collective's result) by one of `value`
+/// into `destination` (a memref), and returns the insertion point after it.
+static void rematerialize(PatternRewriter &rewriter,
+                          bufferization::MaterializeInDestinationOp materialize,
+                          Value value, Value destination) {
+  rewriter.setInsertionPoint(materialize);
+  auto replacement = bufferization::MaterializeInDestinationOp::create(
+      rewriter, materialize.getLoc(), TypeRange{}, value, destination,
+      /*restrict=*/true, /*writable=*/true);
+  rewriter.eraseOp(materialize);
+  rewriter.setInsertionPointAfter(replacement);
+}
+
+namespace {
+
+/// A marked shard.all_reduce (sum of bit patterns) ->
+/// gatherMPIAllreduceSumBits, in place: in the destination of the result
+/// (getRowMajorDestination), else in the buffer of the input.
+struct BitExactAllReduceToRuntime : public OpRewritePattern<AllReduceOp> {
+  BitExactAllReduceToRuntime(MLIRContext *context, bool remarks)
+      : OpRewritePattern(context), remarks(remarks) {}
+
+  LogicalResult matchAndRewrite(AllReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op->hasAttr(ONNX::kBitExactSumAttrName) ||
+        op.getReduction() != ReductionKind::Sum)
+      return rewriter.notifyMatchFailure(op, "not a sum of bit patterns");
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type || type != op.getInput().getType())
+      return rewriter.notifyMatchFailure(op, "not a ranked tensor");
+    FailureOr<std::pair<GridOp, int64_t>> group =
+        getGroup(op, op.getGridAttr(), op.getGridAxes());
+    if (failed(group))
+      return rewriter.notifyMatchFailure(op, "unknown grid or dynamic size");
+    Location loc = op.getLoc();
+    Value input = op.getInput();
+    int64_t modelBytes =
+        getModelBytes(getStaticBytes(type), group->second, /*factor=*/2);
+    LLVM_DEBUG(llvm::dbgs() << "[gather-shard] " << loc
+                            << ": masked gathers summed by MPI_Allreduce, "
+                            << modelBytes << " bytes per process\n");
+    if (remarks)
+      op.emitRemark() << "gather-shard: masked gathers summed by "
+                         "MPI_Allreduce (bit patterns, in place): "
+                      << modelBytes << " bytes per process";
+    ImplicitLocOpBuilder ib(loc, rewriter);
+    ib.setInsertionPoint(op);
+    SmallVector<Value> groupArguments =
+        createGroupArguments(ib, group->first, op.getGridAxes());
+    Value count = createSizeProduct(rewriter, loc, input, 0, type.getRank());
+    auto module = op->getParentOfType<ModuleOp>();
+    if (bufferization::MaterializeInDestinationOp materialize =
+            getRowMajorDestination(op.getResult())) {
+      Value destination = materialize.getDest();
+      rematerialize(rewriter, materialize, input, destination);
+      createAllReduceCall(rewriter, loc, module,
+                          getAddress(rewriter, loc, destination), count,
+                          type.getElementType(), groupArguments);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    Value buffer = bufferization::ToBufferOp::create(
+        rewriter, loc, MemRefType::get(type.getShape(), type.getElementType()),
+        input);
+    createAllReduceCall(rewriter, loc, module,
+                        getAddress(rewriter, loc, buffer), count,
+                        type.getElementType(), groupArguments);
+    rewriter.replaceOp(op, bufferization::ToTensorOp::create(
+                               rewriter, loc, type, buffer, /*restrict=*/true,
+                               /*writable=*/true));
+    return success();
+  }
+
+  bool remarks;
+};
+
+/// shard.all_gather -> the input placed at this process's offset of the
+/// whole tensor, then gatherMPIAllgatherv in place
+/// (ShardAssembly::AllGather), or into a whole tensor filled with zero bits
+/// first, then gatherMPIAllreduceSumBits (ShardAssembly::AllReduce). In the
+/// destination of the result (getRowMajorDestination): the input is
+/// materialized in a subview of it; else in a new whole tensor.
+struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
+  AllGatherToRuntime(MLIRContext *context, ONNX::ShardAssembly assembly,
+                     bool remarks)
+      : OpRewritePattern(context), assembly(assembly), remarks(remarks) {}
+
+  LogicalResult matchAndRewrite(AllGatherOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = op.getInput();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    if (!inputType || !resultType)
+      return rewriter.notifyMatchFailure(op, "not ranked tensors");
+    int64_t gatherAxis = op.getGatherAxis().getSExtValue();
+    FailureOr<std::pair<GridOp, int64_t>> group =
+        getGroup(op, op.getGridAttr(), op.getGridAxes());
+    if (failed(group))
+      return rewriter.notifyMatchFailure(op, "unknown grid or dynamic size");
+    GridOp grid = group->first;
+    int64_t processes = group->second;
+    bool allGather = assembly == ONNX::ShardAssembly::AllGather;
+    int64_t modelBytes =
+        getModelBytes(getStaticBytes(resultType), processes, allGather ? 1 : 2);
+    LLVM_DEBUG(llvm::dbgs()
+               << "[gather-shard] " << loc << ": result assembled by "
+               << (allGather ? "MPI_Allgatherv" : "MPI_Allreduce") << ", "
+               << modelBytes << " bytes per process\n");
+    if (remarks)
+      op.emitRemark() << "gather-shard: result assembled by "
+                      << (allGather
+                              ? "MPI_Allgatherv (shard-assembly=all-gather)"
+                              : "MPI_Allreduce (shard-assembly=all-reduce)")
+                      << " in place: " << modelBytes << " bytes per process";
+
+    // Where the input goes: the destination, or a new whole tensor. The
+    // offsets (and the subview) come early when the input's shape is
+    // static, so that the input can be computed in place.
+    bufferization::MaterializeInDestinationOp materialize =
+        getRowMajorDestination(op.getResult());
+    ImplicitLocOpBuilder ib(loc, rewriter);
+    if (!inputType.hasStaticShape())
+      ib.setInsertionPoint(op);
+    else if (materialize)
+      setEarlyInsertionPoint(ib, op, materialize.getDest());
+    else
+      ib.setInsertionPointToStart(op->getBlock());
+    SmallVector<Value> groupArguments =
+        createGroupArguments(ib, grid, op.getGridAxes());
+    Value key =
+        createProcessLinearIndex(grid.getSymName(), op.getGridAxes(), ib);
+    SmallVector<OpFoldResult> offsets, sizes,
+        strides(inputType.getRank(), rewriter.getIndexAttr(1));
+    SmallVector<Value> dynamicSizes;
+    for (int64_t d = 0; d < inputType.getRank(); ++d) {
+      OpFoldResult size = tensor::getMixedSize(ib, loc, input, d);
+      sizes.push_back(size);
+      Value sizeValue = getValueOrCreateConstantIndexOp(ib, loc, size);
+      if (d != gatherAxis) {
+        offsets.push_back(ib.getIndexAttr(0));
+        if (resultType.isDynamicDim(d))
+          dynamicSizes.push_back(sizeValue);
+        continue;
+      }
+      offsets.push_back(arith::MulIOp::create(ib, key, sizeValue).getResult());
+      if (resultType.isDynamicDim(d))
+        dynamicSizes.push_back(arith::MulIOp::create(
+            ib, sizeValue, arith::ConstantIndexOp::create(ib, processes)));
+    }
+    Type elementType = resultType.getElementType();
+    Value identity;
+    if (!allGather)
+      identity = ONNX::getSumIdentity(ib, loc, elementType);
+    auto module = op->getParentOfType<ModuleOp>();
+    auto createCall = [&](Value address, Value whole) {
+      if (allGather)
+        createAllGatherCall(rewriter, loc, module, address, input, gatherAxis,
+                            processes, groupArguments);
+      else
+        createAllReduceCall(
+            rewriter, loc, module, address,
+            createSizeProduct(rewriter, loc, whole, 0, resultType.getRank()),
+            elementType, groupArguments);
+    };
+
+    if (materialize) {
+      Value destination = materialize.getDest();
+      if (!allGather) // Zero bits first (before the subview is a tensor).
+        linalg::FillOp::create(ib, ValueRange{identity},
+                               ValueRange{destination});
+      Value slab =
+          memref::SubViewOp::create(ib, destination, offsets, sizes, strides);
+      rematerialize(rewriter, materialize, input, slab);
+      createCall(getAddress(rewriter, loc, destination), op.getResult());
+      rewriter.eraseOp(op);
+      return success();
+    }
+    Value whole = tensor::EmptyOp::create(ib, resultType.getShape(),
+                                          elementType, dynamicSizes);
+    if (!allGather)
+      whole = linalg::FillOp::create(ib, identity, whole).getResult(0);
+    rewriter.setInsertionPoint(op);
+    whole = tensor::InsertSliceOp::create(rewriter, loc, input, whole, offsets,
+                                          sizes, strides);
+    Value buffer = bufferization::ToBufferOp::create(
+        rewriter, loc,
+        MemRefType::get(resultType.getShape(), resultType.getElementType()),
+        whole);
+    createCall(getAddress(rewriter, loc, buffer), whole);
+    rewriter.replaceOp(op, bufferization::ToTensorOp::create(
+                               rewriter, loc, resultType, buffer,
+                               /*restrict=*/true, /*writable=*/true));
+    return success();
+  }
+
+  ONNX::ShardAssembly assembly;
+  bool remarks;
+};
+
+} // namespace
+
+void ONNX::populateCollectivesToRuntimePatterns(RewritePatternSet &patterns,
+                                                ShardAssembly assembly,
+                                                bool remarks) {
+  patterns.add<BitExactAllReduceToRuntime>(patterns.getContext(), remarks);
+  patterns.add<AllGatherToRuntime>(patterns.getContext(), assembly, remarks);
+}
