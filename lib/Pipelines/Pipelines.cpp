@@ -249,6 +249,9 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
     pm.addPass(createConvertToLLVMPass());
   }
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // Helpers that every module holds (dealloc_helper, ...) link without a
+  // clash.
+  pm.addPass(createInternalizePrivateSymbolsPass());
   // Anything still outside the LLVM dialect: an error naming the first op.
   pm.addPass(createCheckLoweredPass());
 }

@@ -40,4 +40,25 @@ def LowerNestedModulesPass
   ];
 }
 
+def InternalizePrivateSymbolsPass
+    : Pass<"gather-internalize-private-symbols", "::mlir::ModuleOp"> {
+  let summary = "Give private LLVM-dialect definitions internal linkage";
+  let description = [{
+    The last lowering step of `onnx-to-llvm`. A symbol that MLIR calls
+    private (`sym_visibility = "private"`) is visible in its own module
+    only, but `convert-to-llvm` keeps it as an `llvm.func` (or
+    `llvm.mlir.global`) with external linkage: the helpers that the
+    pipeline makes in every module (bufferization's `dealloc_helper`, the
+    outlined gather kernels, the sharded partition functions) would then
+    clash when two modules are linked (`gather-runner
+    --link-nested-modules`, `llvm-link` of two `gather-translate`
+    outputs). This pass gives each such definition in the module it runs on
+    (not in the modules nested in it, which are translated on their own)
+    internal linkage. Declarations (the runtime's functions, a function
+    that another module defines) and every public or weak symbol keep
+    their linkage.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // GATHER_PIPELINES_PASSES_TD
