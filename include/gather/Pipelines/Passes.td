@@ -28,7 +28,10 @@ def LowerNestedModulesPass
     Then the outer pipeline goes on with the nested modules in the LLVM
     dialect; `gather-runner --link-nested-modules` links them in. A
     failure in a nested module fails the pass, with that pipeline's
-    located diagnostics.
+    located diagnostics. A `builtin.module` that is not an op of another
+    module's body (one inside a function, e.g. in an `scf.execute_region`)
+    is an error at it: the outer pipeline would take its ops for the
+    function's.
 
     The options are text, as `onnx-to-llvm` takes them (an invalid value is
     an error of this pass). `onnx-to-llvm` sets them to its own.
