@@ -252,6 +252,9 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
   // Helpers that every module holds (dealloc_helper, ...) link without a
   // clash.
   pm.addPass(createInternalizePrivateSymbolsPass());
+  // A splat constant too large to expand: an error, not an exhausted
+  // memory in the translation to LLVM IR.
+  pm.addPass(createCheckConstantSizesPass());
   // Anything still outside the LLVM dialect: an error naming the first op.
   pm.addPass(createCheckLoweredPass());
 }

@@ -94,6 +94,7 @@
 // ALL-NEXT:   convert-to-llvm{{[{].*[}]}},
 // ALL-NEXT:   reconcile-unrealized-casts,
 // ALL-NEXT:   gather-internalize-private-symbols,
+// ALL-NEXT:   gather-check-constant-sizes,
 // ALL-NEXT:   gather-check-lowered{level=llvm}
 // ALL-NEXT: )
 

@@ -66,6 +66,7 @@
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Runtime/GatherRuntime.h"
 #include "gather/Runtime/RuntimeABI.h"
+#include "gather/Support/ConstantSizes.h"
 #include "gather/Support/Diagnostics.h"
 #include "gather/Support/ToolMain.h"
 #ifdef GATHER_HAVE_MPI_RUNTIME
@@ -478,9 +479,12 @@ translateAndLinkNestedModule(Operation *op, llvm::LLVMContext &context) {
 /// it.
 static std::unique_ptr<llvm::Module>
 buildLLVMModule(Operation *op, llvm::LLVMContext &context) {
-  std::unique_ptr<llvm::Module> module =
-      linkNestedModules ? translateAndLinkNestedModule(op, context)
-                        : translateModuleToLLVMIR(op, context);
+  // (Input in the LLVM dialect, or lowered by --pass-pipeline, did not come
+  // through gather-check-constant-sizes.)
+  std::unique_ptr<llvm::Module> module;
+  if (succeeded(gather::checkExpandedConstantSizes(op)))
+    module = linkNestedModules ? translateAndLinkNestedModule(op, context)
+                               : translateModuleToLLVMIR(op, context);
   (void)agreeToRun(/*failed=*/!module);
   return module;
 }

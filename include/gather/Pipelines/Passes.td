@@ -64,4 +64,21 @@ def InternalizePrivateSymbolsPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def CheckConstantSizesPass
+    : Pass<"gather-check-constant-sizes", "::mlir::ModuleOp"> {
+  let summary = "Report constants too large to expand in LLVM IR";
+  let description = [{
+    Near the end of `onnx-to-llvm`. A splat (or sparse) constant is a few
+    bytes in MLIR, but the translation to LLVM IR holds each of its
+    elements, and the program then holds them in memory: `dense<-1> :
+    tensor<3037000500x3037000500xi64>` would grow without bound. Each such
+    constant (an attribute of any op, nested modules included) whose values
+    take more than 1 GiB once expanded is an error at its op, with its byte
+    count and the limit (`gather::kMaxExpandedConstantBytes`,
+    include/gather/Support/ConstantSizes.h). `gather-translate` and
+    `gather-runner` check the same before they translate IR that did not
+    come through this pass.
+  }];
+}
+
 #endif // GATHER_PIPELINES_PASSES_TD
