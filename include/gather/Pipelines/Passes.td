@@ -10,10 +10,10 @@
 #ifndef GATHER_PIPELINES_PASSES_TD
 #define GATHER_PIPELINES_PASSES_TD
 
-include "mlir/Pass/PassBase.td"
+include "gather/Support/PassBase.td"
 
 def LowerNestedModulesPass
-    : Pass<"gather-pipeline-nested-modules", "::mlir::ModuleOp"> {
+    : GatherPass<"gather-pipeline-nested-modules", "::mlir::ModuleOp"> {
   let summary = "Run onnx-to-llvm on each nested builtin.module first";
   let description = [{
     The first pass of `onnx-to-llvm`. Most of the pipeline's passes do not
@@ -44,7 +44,7 @@ def LowerNestedModulesPass
 }
 
 def InternalizePrivateSymbolsPass
-    : Pass<"gather-internalize-private-symbols", "::mlir::ModuleOp"> {
+    : GatherPass<"gather-internalize-private-symbols", "::mlir::ModuleOp"> {
   let summary = "Give private LLVM-dialect definitions internal linkage";
   let description = [{
     The last lowering step of `onnx-to-llvm`. A symbol that MLIR calls
@@ -65,7 +65,7 @@ def InternalizePrivateSymbolsPass
 }
 
 def CheckConstantSizesPass
-    : Pass<"gather-check-constant-sizes", "::mlir::ModuleOp"> {
+    : GatherPass<"gather-check-constant-sizes", "::mlir::ModuleOp"> {
   let summary = "Report constants too large to expand in LLVM IR";
   let description = [{
     Near the end of `onnx-to-llvm`. A splat (or sparse) constant is a few
