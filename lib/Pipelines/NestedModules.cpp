@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 
 namespace gather {
@@ -67,10 +68,17 @@ struct LowerNestedModulesPass
     // (its own nested modules are done), so a module nested N deep costs N
     // checks of its own ops, not N pipelines.
     SmallVector<ModuleOp> nested;
-    root->walk<WalkOrder::PostOrder>([&](ModuleOp module) {
-      if (module != root && needsLowering(module))
+    WalkResult placed = root->walk<WalkOrder::PostOrder>([&](ModuleOp module) {
+      if (module == root)
+        return WalkResult::advance();
+      if (failed(checkPlacement(module)))
+        return WalkResult::interrupt();
+      if (needsLowering(module))
         nested.push_back(module);
+      return WalkResult::advance();
     });
+    if (placed.wasInterrupted())
+      return signalPassFailure();
     if (nested.empty())
       return;
     OpPassManager pm(ModuleOp::getOperationName());
@@ -82,6 +90,33 @@ struct LowerNestedModulesPass
   }
 
 private:
+  /// A nested module is compiled (and linked, translated) only as an op of
+  /// another module's body: inside a function (e.g. in an
+  /// scf.execute_region) or another op, the outer module's passes would
+  /// treat its ops as the function's (buffer deallocation, the LLVM
+  /// translation), so it is an error there, at the module, with a note at
+  /// the op that holds it.
+  static LogicalResult checkPlacement(ModuleOp module) {
+    Operation *parent = module->getParentOp();
+    if (isa<ModuleOp>(parent))
+      return success();
+    InFlightDiagnostic diag = emitError(module.getLoc())
+                              << "a builtin.module inside '"
+                              << parent->getName()
+                              << "' is not supported: onnx-to-llvm compiles "
+                                 "a nested builtin.module only as an op of "
+                                 "another builtin.module's body (move it "
+                                 "there)";
+    Operation *function = isa<FunctionOpInterface>(parent)
+                              ? parent
+                              : parent->getParentOfType<FunctionOpInterface>();
+    if (function)
+      diag.attachNote(function->getLoc()) << "in this function";
+    else
+      diag.attachNote(parent->getLoc()) << "the op that holds it";
+    return diag;
+  }
+
   /// onnx-to-llvm's seven stages with `pipeline-options` (without this
   /// pass: the modules nested deeper go first); an invalid option is an
   /// error at `loc`.

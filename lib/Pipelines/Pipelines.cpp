@@ -16,6 +16,7 @@
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
 #include "gather/GPU/Passes.h"
 #include "gather/Pipelines/Passes.h"
+#include "gather/Support/PassOptions.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
@@ -251,6 +252,12 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
     pm.addPass(createConvertToLLVMPass());
   }
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // Helpers that every module holds (dealloc_helper, ...) link without a
+  // clash.
+  pm.addPass(createInternalizePrivateSymbolsPass());
+  // A splat constant too large to expand: an error, not an exhausted
+  // memory in the translation to LLVM IR.
+  pm.addPass(createCheckConstantSizesPass());
   // Anything still outside the LLVM dialect: an error naming the first op.
   pm.addPass(createCheckLoweredPass());
 }
@@ -301,72 +308,6 @@ gather::ONNXToLLVMPipelineOptions::getOptions() const {
   return options;
 }
 
-namespace {
-/// One `key[=value]` item of an options text: `text` as written, `key` and
-/// `value` without their quotes.
-struct OptionItem {
-  StringRef text, key, value;
-};
-} // namespace
-
-/// `text` trimmed, without the quotes around it (as the pass options parser
-/// takes a quoted value).
-static StringRef unquote(StringRef text) {
-  text = text.trim();
-  if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') &&
-      text.back() == text.front())
-    return text.drop_front().drop_back().trim();
-  return text;
-}
-
-/// The items of an options text, split where PassOptions::parseFromString
-/// splits them: at spaces outside quotes and braces.
-static SmallVector<OptionItem> splitOptionItems(StringRef text) {
-  SmallVector<OptionItem> items;
-  for (text = text.ltrim(); !text.empty(); text = text.ltrim()) {
-    size_t end = 0;
-    unsigned braces = 0;
-    for (; end < text.size() && (braces || text[end] != ' '); ++end) {
-      char c = text[end];
-      if (c == '"' || c == '\'') {
-        end = std::min(text.find(c, end + 1), text.size() - 1);
-      } else if (c == '{') {
-        ++braces;
-      } else if (c == '}' && braces) {
-        --braces;
-      }
-    }
-    StringRef item = text.take_front(end);
-    text = text.drop_front(end);
-    auto [key, value] = item.split('=');
-    items.push_back({item, unquote(key), unquote(value)});
-  }
-  return items;
-}
-
-/// `names` as "a, b, c", with the one closest to `given` (a likely typo)
-/// first as "did you mean 'x'? ".
-static std::string listValid(StringRef what, StringRef given,
-                             ArrayRef<StringRef> names) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  StringRef closest;
-  unsigned closestDistance = 3; // At most two edits away.
-  for (StringRef name : names) {
-    unsigned distance =
-        given.edit_distance(name, /*AllowReplacements=*/true, closestDistance);
-    if (distance < closestDistance) {
-      closest = name;
-      closestDistance = distance;
-    }
-  }
-  if (!closest.empty())
-    os << "did you mean '" << closest << "'? ";
-  os << "valid " << what << ": ";
-  llvm::interleaveComma(names, os);
-  return text;
-}
-
 llvm::Expected<std::unique_ptr<gather::ONNXToLLVMPipelineOptions>>
 gather::parseONNXToLLVMPipelineOptions(StringRef text) {
   auto options = std::make_unique<ONNXToLLVMPipelineOptions>();
@@ -383,6 +324,12 @@ gather::parseONNXToLLVMPipelineOptions(StringRef text) {
     if (found == known.end())
       return fail("unknown option '" + item.key + "'; " +
                   listValid("options", item.key, names));
+    // A bool: `key` alone is true, `key=` is no value (llvm::cl would take
+    // it as true).
+    if ((*found)->getValueExpectedFlag() == llvm::cl::ValueOptional &&
+        item.hasValue && !isBoolOptionText(item.value))
+      return fail("invalid value '" + item.value + "' for option '" + item.key +
+                  "' (true or false)");
     // The one option with named values (its parser knows them).
     if (item.key == options->gatherForm.ArgStr) {
       auto &parser = options->gatherForm.getParser();

@@ -18,13 +18,19 @@
 using namespace mlir;
 
 /// `text` with each control character (a NUL, a newline, ...) written as
-/// `\XX` in hex, as MLIR's printer escapes strings, so that a location's
-/// text stays one line of a report and a C string cannot end inside it.
+/// `\XX` in hex and a backslash as `\\`, as MLIR's printer escapes strings,
+/// so that a location's text stays one line of a report, a C string cannot
+/// end inside it, and the text reads back unambiguously (a file named
+/// `a\0A` is `a\\0A`, a newline `\0A`).
 static std::string escapeControls(StringRef text) {
   std::string escaped;
   escaped.reserve(text.size());
   for (char c : text) {
     auto byte = static_cast<unsigned char>(c);
+    if (c == '\\') {
+      escaped += "\\\\";
+      continue;
+    }
     if (byte >= 0x20 && byte != 0x7f) {
       escaped.push_back(c);
       continue;

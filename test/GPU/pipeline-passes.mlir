@@ -34,6 +34,8 @@
 // ISA-NEXT:   gpu-module-to-binary{format=isa {{.*}}},
 // FATBIN-NEXT: gpu-module-to-binary{format=fatbin {{.*}}},
 // CHECK-NEXT: reconcile-unrealized-casts,
+// CHECK-NEXT: gather-internalize-private-symbols,
+// CHECK-NEXT: gather-check-constant-sizes,
 // CHECK-NEXT: gather-check-lowered{level=llvm}
 // CHECK-NEXT: )
 

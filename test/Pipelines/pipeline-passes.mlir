@@ -93,6 +93,8 @@
 // ALL-NEXT:   convert-onnx-strings-to-llvm,
 // ALL-NEXT:   convert-to-llvm{{[{].*[}]}},
 // ALL-NEXT:   reconcile-unrealized-casts,
+// ALL-NEXT:   gather-internalize-private-symbols,
+// ALL-NEXT:   gather-check-constant-sizes,
 // ALL-NEXT:   gather-check-lowered{level=llvm}
 // ALL-NEXT: )
 

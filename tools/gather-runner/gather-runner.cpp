@@ -66,6 +66,7 @@
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Runtime/GatherRuntime.h"
 #include "gather/Runtime/RuntimeABI.h"
+#include "gather/Support/ConstantSizes.h"
 #include "gather/Support/Diagnostics.h"
 #include "gather/Support/ToolMain.h"
 #ifdef GATHER_HAVE_MPI_RUNTIME
@@ -92,6 +93,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/CommandLine.h"
@@ -387,6 +390,41 @@ static LogicalResult transformModule(Operation *op, JitRunnerOptions &options) {
   return success();
 }
 
+/// The linkage of `op` if it is an LLVM-dialect function or global that its
+/// module defines (not declares).
+static std::optional<LLVM::Linkage> getDefinitionLinkage(Operation *op) {
+  if (auto function = dyn_cast<LLVM::LLVMFuncOp>(op))
+    if (!function.isExternal())
+      return function.getLinkage();
+  if (auto global = dyn_cast<LLVM::GlobalOp>(op))
+    if (global.getValue() || !global.getInitializer().empty())
+      return global.getLinkage();
+  return std::nullopt;
+}
+
+/// --link-nested-modules: a symbol that both modules define with external
+/// linkage (the pipeline's own helpers are internal) is an error at the
+/// nested definition, with a note at the outer one (LLVM's linker would only
+/// say "symbol multiply defined").
+static LogicalResult checkNoLinkClash(ModuleOp module, ModuleOp nested) {
+  for (Operation &op : nested.getOps()) {
+    auto symbol = dyn_cast<SymbolOpInterface>(&op);
+    if (!symbol || getDefinitionLinkage(&op) != LLVM::Linkage::External)
+      continue;
+    Operation *outer = SymbolTable::lookupSymbolIn(module, symbol.getName());
+    if (!outer || getDefinitionLinkage(outer) != LLVM::Linkage::External)
+      continue;
+    InFlightDiagnostic diag =
+        emitError(op.getLoc(), "--link-nested-modules: '")
+        << symbol.getName()
+        << "' is defined both in the nested module and in the outer one "
+           "(make one of them private)";
+    diag.attachNote(outer->getLoc()) << "the outer definition";
+    return diag;
+  }
+  return success();
+}
+
 /// --link-nested-modules: translates the one nested module and the rest
 /// separately and links them into one LLVM IR module.
 static std::unique_ptr<llvm::Module>
@@ -400,19 +438,37 @@ translateAndLinkNestedModule(Operation *op, llvm::LLVMContext &context) {
     return nullptr;
   }
   ModuleOp nested = *nestedModules.begin();
+  if (failed(checkNoLinkClash(module, nested)))
+    return nullptr;
   std::unique_ptr<llvm::Module> nestedLLVM =
       translateModuleToLLVMIR(nested, context);
   if (!nestedLLVM)
     return nullptr;
+  Location nestedLoc = nested.getLoc();
   nested.erase();
   std::unique_ptr<llvm::Module> mainLLVM =
       translateModuleToLLVMIR(module, context);
   if (!mainLLVM)
     return nullptr;
-  if (llvm::Linker::linkModules(*mainLLVM, std::move(nestedLLVM))) {
-    emitError(module.getLoc(),
-              "--link-nested-modules: linking the nested module "
-              "failed");
+  // The linker's errors go to LLVMContext's handler, whose default prints
+  // them without a location and exits: collect them instead.
+  std::string linkerErrors;
+  context.setDiagnosticHandlerCallBack(
+      [](const llvm::DiagnosticInfo *info, void *errors) {
+        llvm::raw_string_ostream os(*static_cast<std::string *>(errors));
+        llvm::DiagnosticPrinterRawOStream printer(os);
+        if (info->getSeverity() == llvm::DS_Error) {
+          os << (static_cast<std::string *>(errors)->empty() ? "" : "; ");
+          info->print(printer);
+        }
+      },
+      &linkerErrors);
+  bool linkFailed = llvm::Linker::linkModules(*mainLLVM, std::move(nestedLLVM));
+  context.setDiagnosticHandlerCallBack(nullptr);
+  if (linkFailed) {
+    emitError(nestedLoc, "--link-nested-modules: linking the nested module "
+                         "failed: ")
+        << linkerErrors;
     return nullptr;
   }
   return mainLLVM;
@@ -423,9 +479,12 @@ translateAndLinkNestedModule(Operation *op, llvm::LLVMContext &context) {
 /// it.
 static std::unique_ptr<llvm::Module>
 buildLLVMModule(Operation *op, llvm::LLVMContext &context) {
-  std::unique_ptr<llvm::Module> module =
-      linkNestedModules ? translateAndLinkNestedModule(op, context)
-                        : translateModuleToLLVMIR(op, context);
+  // (Input in the LLVM dialect, or lowered by --pass-pipeline, did not come
+  // through gather-check-constant-sizes.)
+  std::unique_ptr<llvm::Module> module;
+  if (succeeded(gather::checkExpandedConstantSizes(op)))
+    module = linkNestedModules ? translateAndLinkNestedModule(op, context)
+                               : translateModuleToLLVMIR(op, context);
   (void)agreeToRun(/*failed=*/!module);
   return module;
 }

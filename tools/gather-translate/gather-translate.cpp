@@ -8,7 +8,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Translations:
-//   --mlir-to-llvmir   LLVM dialect IR -> LLVM IR text (upstream MLIR's).
+//   --mlir-to-llvmir   LLVM dialect IR -> LLVM IR text (upstream MLIR's, after
+//                      gather's check of constant sizes).
 //   --onnx-to-llvmir   onnx dialect (or any level) IR -> LLVM IR text: runs
 //                      the onnx-to-llvm pipeline first.
 //   --import-onnx      ONNX model (.onnx) -> onnx dialect (func @main_graph);
@@ -19,10 +20,13 @@
 
 #include "gather/Codegen/TargetInfo.h"
 #include "gather/Pipelines/Pipelines.h"
+#include "gather/Support/ConstantSizes.h"
 #include "gather/Support/Diagnostics.h"
 #include "gather/Support/ToolMain.h"
 #include "gather/Target/ONNX/ImportONNX.h"
 
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -38,10 +42,6 @@
 #include "llvm/Target/TargetMachine.h"
 
 using namespace mlir;
-
-namespace mlir {
-void registerToLLVMIRTranslation();
-} // namespace mlir
 
 static llvm::cl::opt<std::string> pipelineOptionsText(
     "pipeline-options",
@@ -92,8 +92,31 @@ static LogicalResult translateONNXToLLVMIR(Operation *op,
   return success();
 }
 
+/// --mlir-to-llvmir: upstream MLIR's translation (mlir-translate's), after
+/// the check that no constant expands past gather's limit
+/// (gather/Support/ConstantSizes.h): LLVM IR would hold each element of a
+/// splat.
+static LogicalResult translateMLIRToLLVMIR(Operation *op,
+                                           llvm::raw_ostream &output) {
+  if (failed(gather::checkExpandedConstantSizes(op)))
+    return failure();
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(op, llvmContext);
+  if (!llvmModule)
+    return failure();
+  llvmModule->removeDebugIntrinsicDeclarations();
+  llvmModule->print(output, /*AAW=*/nullptr);
+  return success();
+}
+
 static int toolMain(int argc, char **argv) {
-  registerToLLVMIRTranslation();
+  TranslateFromMLIRRegistration mlirToLLVMIR(
+      "mlir-to-llvmir", "Translate MLIR to LLVMIR", translateMLIRToLLVMIR,
+      [](DialectRegistry &registry) {
+        registry.insert<DLTIDialect, func::FuncDialect>();
+        registerAllToLLVMIRTranslations(registry);
+      });
   gather::registerImportONNXTranslation();
   registerPassManagerCLOptions();
   TranslateFromMLIRRegistration registration(

@@ -18,6 +18,7 @@
 
 #include "gather/Codegen/TargetInfo.h"
 
+#include "gather/Support/PassOptions.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 

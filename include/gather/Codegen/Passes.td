@@ -10,10 +10,10 @@
 #ifndef GATHER_CODEGEN_PASSES_TD
 #define GATHER_CODEGEN_PASSES_TD
 
-include "mlir/Pass/PassBase.td"
+include "gather/Support/PassBase.td"
 
 def CodegenPass
-    : Pass<"gather-codegen", "::mlir::func::FuncOp"> {
+    : GatherPass<"gather-codegen", "::mlir::func::FuncOp"> {
   let summary = "Fused loops, threads and vectors for gather-like "
                 "linalg.generic ops";
   let description = [{
@@ -131,7 +131,7 @@ def CodegenPass
 }
 
 def LowerVectorMasksPass
-    : Pass<"gather-lower-vector-masks", "::mlir::func::FuncOp"> {
+    : GatherPass<"gather-lower-vector-masks", "::mlir::func::FuncOp"> {
   let summary = "Fold vector.mask into the masks of gathers and transfers";
   let description = [{
     Upstream's vectorizer (`transform.structured.vectorize` with vector
@@ -158,7 +158,7 @@ def LowerVectorMasksPass
 }
 
 def SelectFormPass
-    : Pass<"gather-select-form", "::mlir::ModuleOp"> {
+    : GatherPass<"gather-select-form", "::mlir::ModuleOp"> {
   let summary = "Choose hardware or scalarized vector.gathers for the target "
                 "CPU";
   let description = [{
@@ -225,7 +225,7 @@ def SelectFormPass
 }
 
 def EliminateDestinationEmptyTensorsPass
-    : Pass<"gather-eliminate-destination-empty-tensors", "::mlir::ModuleOp"> {
+    : GatherPass<"gather-eliminate-destination-empty-tensors", "::mlir::ModuleOp"> {
   let summary = "Compute results in their destination on every path";
   let description = [{
     A kernel in destination-passing style copies its result into a
@@ -262,7 +262,7 @@ def EliminateDestinationEmptyTensorsPass
   ];
 }
 
-def DuplicateSharedTensorsPass : Pass<"gather-duplicate-shared-tensors"> {
+def DuplicateSharedTensorsPass : GatherPass<"gather-duplicate-shared-tensors"> {
   let summary = "Give each use of a shared tensor.empty or constant tensor "
                 "its own op";
   let description = [{
@@ -281,7 +281,7 @@ def DuplicateSharedTensorsPass : Pass<"gather-duplicate-shared-tensors"> {
 }
 
 def CheckAllocationsPass
-    : Pass<"gather-check-allocations", "::mlir::ModuleOp"> {
+    : GatherPass<"gather-check-allocations", "::mlir::ModuleOp"> {
   let summary = "Report failed or impossible heap allocations through "
                 "gather's runtime";
   let description = [{
@@ -317,7 +317,7 @@ def CheckAllocationsPass
   ];
 }
 
-def CheckLoweredPass : Pass<"gather-check-lowered", "::mlir::ModuleOp"> {
+def CheckLoweredPass : GatherPass<"gather-check-lowered", "::mlir::ModuleOp"> {
   let summary = "Fail at the ops a lowering stage left behind";
   let description = [{
     Makes a pipeline that cannot lower everything end with errors that name

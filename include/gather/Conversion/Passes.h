@@ -16,6 +16,7 @@
 #ifndef GATHER_CONVERSION_PASSES_H
 #define GATHER_CONVERSION_PASSES_H
 
+#include "gather/Support/PassOptions.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

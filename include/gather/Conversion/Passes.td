@@ -10,10 +10,10 @@
 #ifndef GATHER_CONVERSION_PASSES_TD
 #define GATHER_CONVERSION_PASSES_TD
 
-include "mlir/Pass/PassBase.td"
+include "gather/Support/PassBase.td"
 
 def ConvertONNXToLinalgPass
-    : Pass<"convert-onnx-to-linalg", "::mlir::ModuleOp"> {
+    : GatherPass<"convert-onnx-to-linalg", "::mlir::ModuleOp"> {
   let summary = "Lower onnx ops to linalg, tensor and arith, with run-time "
                 "checks";
   let description = [{
@@ -96,7 +96,7 @@ def ConvertONNXToLinalgPass
 }
 
 def ConvertONNXStringsToLLVMPass
-    : Pass<"convert-onnx-strings-to-llvm", "::mlir::ModuleOp"> {
+    : GatherPass<"convert-onnx-strings-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lower onnx.ConstantString and onnx.StringSlice to the LLVM "
                 "dialect";
   let description = [{

@@ -10,9 +10,9 @@
 #ifndef GATHER_GPU_PASSES_TD
 #define GATHER_GPU_PASSES_TD
 
-include "mlir/Pass/PassBase.td"
+include "gather/Support/PassBase.td"
 
-def GPUKernelsPass : Pass<"gather-gpu-kernels", "::mlir::func::FuncOp"> {
+def GPUKernelsPass : GatherPass<"gather-gpu-kernels", "::mlir::func::FuncOp"> {
   let summary = "Each bufferized gather as a GPU kernel with its index "
                 "check fused";
   let description = [{
@@ -67,7 +67,7 @@ def GPUKernelsPass : Pass<"gather-gpu-kernels", "::mlir::func::FuncOp"> {
   ];
 }
 
-def GPUDataLayoutPass : Pass<"gather-gpu-data-layout", "::mlir::ModuleOp"> {
+def GPUDataLayoutPass : GatherPass<"gather-gpu-data-layout", "::mlir::ModuleOp"> {
   let summary = "Give every gpu.module the data layout of its target";
   let description = [{
     Sets `llvm.data_layout` on every `gpu.module` that has none (and no

@@ -16,6 +16,7 @@
 #ifndef GATHER_PIPELINES_PASSES_H
 #define GATHER_PIPELINES_PASSES_H
 
+#include "gather/Support/PassOptions.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

@@ -10,10 +10,10 @@
 #ifndef GATHER_PIPELINES_PASSES_TD
 #define GATHER_PIPELINES_PASSES_TD
 
-include "mlir/Pass/PassBase.td"
+include "gather/Support/PassBase.td"
 
 def LowerNestedModulesPass
-    : Pass<"gather-pipeline-nested-modules", "::mlir::ModuleOp"> {
+    : GatherPass<"gather-pipeline-nested-modules", "::mlir::ModuleOp"> {
   let summary = "Run onnx-to-llvm on each nested builtin.module first";
   let description = [{
     The first pass of `onnx-to-llvm`. Most of the pipeline's passes do not
@@ -28,7 +28,10 @@ def LowerNestedModulesPass
     Then the outer pipeline goes on with the nested modules in the LLVM
     dialect; `gather-runner --link-nested-modules` links them in. A
     failure in a nested module fails the pass, with that pipeline's
-    located diagnostics.
+    located diagnostics. A `builtin.module` that is not an op of another
+    module's body (one inside a function, e.g. in an `scf.execute_region`)
+    is an error at it: the outer pipeline would take its ops for the
+    function's.
 
     The options are text, as `onnx-to-llvm` takes them (an invalid value is
     an error of this pass). `onnx-to-llvm` sets them to its own.
@@ -38,6 +41,44 @@ def LowerNestedModulesPass
            /*default=*/"\"\"",
            "The onnx-to-llvm options for the nested modules (as text)">,
   ];
+}
+
+def InternalizePrivateSymbolsPass
+    : GatherPass<"gather-internalize-private-symbols", "::mlir::ModuleOp"> {
+  let summary = "Give private LLVM-dialect definitions internal linkage";
+  let description = [{
+    The last lowering step of `onnx-to-llvm`. A symbol that MLIR calls
+    private (`sym_visibility = "private"`) is visible in its own module
+    only, but `convert-to-llvm` keeps it as an `llvm.func` (or
+    `llvm.mlir.global`) with external linkage: the helpers that the
+    pipeline makes in every module (bufferization's `dealloc_helper`, the
+    outlined gather kernels, the sharded partition functions) would then
+    clash when two modules are linked (`gather-runner
+    --link-nested-modules`, `llvm-link` of two `gather-translate`
+    outputs). This pass gives each such definition in the module it runs on
+    (not in the modules nested in it, which are translated on their own)
+    internal linkage. Declarations (the runtime's functions, a function
+    that another module defines) and every public or weak symbol keep
+    their linkage.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def CheckConstantSizesPass
+    : GatherPass<"gather-check-constant-sizes", "::mlir::ModuleOp"> {
+  let summary = "Report constants too large to expand in LLVM IR";
+  let description = [{
+    Near the end of `onnx-to-llvm`. A splat (or sparse) constant is a few
+    bytes in MLIR, but the translation to LLVM IR holds each of its
+    elements, and the program then holds them in memory: `dense<-1> :
+    tensor<3037000500x3037000500xi64>` would grow without bound. Each such
+    constant (an attribute of any op, nested modules included) whose values
+    take more than 1 GiB once expanded is an error at its op, with its byte
+    count and the limit (`gather::kMaxExpandedConstantBytes`,
+    include/gather/Support/ConstantSizes.h). `gather-translate` and
+    `gather-runner` check the same before they translate IR that did not
+    come through this pass.
+  }];
 }
 
 #endif // GATHER_PIPELINES_PASSES_TD

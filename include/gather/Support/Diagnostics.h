@@ -30,7 +30,8 @@ namespace gather {
 /// gather/Target/ONNX/ImportONNX.h); the locations of a fused location
 /// joined with `, `; a call site as its callee. "" when unknown. Control
 /// characters in names and file names (NUL, newline, ...) are written as
-/// `\XX` (hex), so the text is one line and has no NUL.
+/// `\XX` (hex) and a backslash as `\\`, so the text is one line, has no
+/// NUL and reads back unambiguously.
 std::string formatRuntimeLocation(mlir::Location loc);
 
 /// Prints `diag` and its notes to `os`, one line each, as

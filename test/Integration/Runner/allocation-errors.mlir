@@ -8,22 +8,27 @@
 // byte size that wraps around. (`not` fails on a signal.) `ulimit -v` keeps
 // every case from touching real memory on machines with plenty of it.
 //
-// A static result whose byte size does not fit in 64 bits (the folder and the
-// verifier count its elements without wrap-around; the allocation is
-// refused before malloc):
-// RUN: (ulimit -v 4000000; not gather-runner %s -e static_overflow --entry-point-result=void 2>&1) | FileCheck %s --check-prefix=STATIC
-// STATIC: {{.*}}allocation-errors.mlir:[[# @LINE + 40]]:8: error: out of memory: cannot allocate more than 9223372036854775807 bytes for onnx.GatherElements (memref<2x9223372036854775807xf32>)
+// A static shape whose byte size does not fit in 64 bits (the folder and the
+// verifier count its elements without wrap-around): as a splat constant it
+// is a compile-time error (it would be expanded in LLVM IR,
+// gather/Support/ConstantSizes.h); as a buffer the allocation is refused
+// before malloc:
+// RUN: (ulimit -v 4000000; not gather-runner %S/Inputs/static-overflow-constant.mlir -e static_overflow --entry-point-result=void 2>&1) | FileCheck %s --check-prefix=STATIC
+// STATIC: {{.*}}static-overflow-constant.mlir:3:8: error: splat constant of type 'tensor<2x9223372036854775807xi64>' is too large: 147573952589676412912 bytes once expanded, more than the limit of 1073741824 bytes (1 GiB)
 // STATIC-NOT: result
+// RUN: (ulimit -v 4000000; not gather-runner %s -e static_buffer_overflow --entry-point-result=void 2>&1) | FileCheck %s --check-prefix=STATIC-BUFFER
+// STATIC-BUFFER: {{.*}}allocation-errors.mlir:[[# @LINE + 45]]:8: error: out of memory: cannot allocate more than 9223372036854775807 bytes for memref<2x9223372036854775807xi64>
+// STATIC-BUFFER-NOT: result
 //
 // 10^10 dynamic indices (80 GB) feeding a kernel with a `?` result: the
 // indices cannot be allocated.
 // RUN: (ulimit -v 4000000; not gather-runner %s -e ten_billion --entry-point-result=void 2>&1) | FileCheck %s --check-prefix=TEN-BILLION
-// TEN-BILLION: {{.*}}allocation-errors.mlir:[[# @LINE + 72]]:8: error: out of memory: cannot allocate 80000000000 bytes for memref<?xi64>
+// TEN-BILLION: {{.*}}allocation-errors.mlir:[[# @LINE + 78]]:8: error: out of memory: cannot allocate 80000000000 bytes for memref<?xi64>
 // TEN-BILLION-NOT: result
 //
 // A dynamic size whose byte count wraps (2^62 i64 elements = 2^65 bytes):
 // RUN: (ulimit -v 4000000; not gather-runner %s -e dynamic_overflow --entry-point-result=void 2>&1) | FileCheck %s --check-prefix=DYN-OVERFLOW
-// DYN-OVERFLOW: {{.*}}allocation-errors.mlir:[[# @LINE + 67]]:8: error: out of memory: cannot allocate more than 9223372036854775807 bytes for memref<?xi64>
+// DYN-OVERFLOW: {{.*}}allocation-errors.mlir:[[# @LINE + 73]]:8: error: out of memory: cannot allocate more than 9223372036854775807 bytes for memref<?xi64>
 //
 // A 800 MB result (f64) of 400 MB indices (i32) under a 1 GB address-space
 // limit: the indices fit, the gather's result does not.
@@ -49,9 +54,15 @@ func.func @gather_f32(%d: tensor<?xf32>, %i: tensor<?xi64>) -> tensor<?xf32> {
   return %r : tensor<?xf32>
 }
 
-func.func @static_overflow() -> tensor<2x9223372036854775807xf32> {
+func.func private @zero() -> i64 {
+  %c = arith.constant 0 : i64
+  return %c : i64
+}
+
+func.func @static_buffer_overflow() -> tensor<2x9223372036854775807xf32> {
   %d = arith.constant dense<[[1.0], [2.0]]> : tensor<2x1xf32>
-  %i = arith.constant dense<0> : tensor<2x9223372036854775807xi64>
+  %z = call @zero() : () -> i64
+  %i = tensor.splat %z : tensor<2x9223372036854775807xi64>
   %r = onnx.GatherElements %d, %i axis = 1 : tensor<2x1xf32>, tensor<2x9223372036854775807xi64>
   return %r : tensor<2x9223372036854775807xf32>
 }

@@ -5,6 +5,15 @@
 // CHECK: 7
 // RUN: not gather-runner %s -e main --entry-point-result=i64 2>&1 | FileCheck %s --check-prefix=UNLINKED
 // UNLINKED: Symbols not found: [ seven ]
+// A public symbol that both modules define is an error at the nested
+// definition (not LLVM's unlocated "symbol multiply defined", which exits);
+// any other link failure is located at the nested module with the linker's
+// message.
+// RUN: not gather-runner %S/Inputs/link-clash.mlir -e main --entry-point-result=i32 --link-nested-modules 2>&1 | FileCheck %s --check-prefix=CLASH
+// CLASH: link-clash.mlir:3:5: error: --link-nested-modules: 'same' is defined both in the nested module and in the outer one (make one of them private)
+// CLASH-NEXT: link-clash.mlir:8:3: note: the outer definition
+// RUN: not gather-runner %S/Inputs/link-appending-clash.mlir -e main --entry-point-result=i32 --link-nested-modules 2>&1 | FileCheck %s --check-prefix=APPENDING
+// APPENDING: link-appending-clash.mlir:2:3: error: --link-nested-modules: linking the nested module failed: Appending variables with different element types!
 
 module {
   module @kernels {

@@ -8,7 +8,14 @@
 // RUN: gather-runner %s -e call_inner --entry-point-result=void --link-nested-modules | FileCheck %s --check-prefix=INNER
 // INNER: result 0: tensor<2x3xi32> = {{\[\[}}30, 10, 20], [60, 60, 40]]
 // RUN: not gather-runner %s -e call_bad --entry-point-result=void --link-nested-modules 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: nested-modules.mlir:[[# @LINE + 18]]:12: error: 'onnx.GatherElements' op operand 'indices' holds value 5 at position [1], outside the valid range [-2, 1] for axis 0 of size 2
+// BAD: nested-modules.mlir:[[# @LINE + 25]]:12: error: 'onnx.GatherElements' op operand 'indices' holds value 5 at position [1], outside the valid range [-2, 1] for axis 0 of size 2
+
+// A nested module inside a function (here in an scf.execute_region) is a
+// located error that says what is unsupported.
+// RUN: not gather-runner %S/Inputs/nested-module-in-execute-region.mlir -e main --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=PLACEMENT
+// PLACEMENT: nested-module-in-execute-region.mlir:6:7: error: a builtin.module inside 'scf.execute_region' is not supported: onnx-to-llvm compiles a nested builtin.module only as an op of another builtin.module's body (move it there)
+// PLACEMENT-NEXT: nested-module-in-execute-region.mlir:2:3: note: in this function
+// PLACEMENT-NOT: result
 
 module {
   module @kernels {

@@ -10,9 +10,9 @@
 #ifndef GATHER_DIALECT_ONNX_SHARDING_PASSES_TD
 #define GATHER_DIALECT_ONNX_SHARDING_PASSES_TD
 
-include "mlir/Pass/PassBase.td"
+include "gather/Support/PassBase.td"
 
-def ONNXShardGathersPass : Pass<"onnx-shard-gathers", "::mlir::ModuleOp"> {
+def ONNXShardGathersPass : GatherPass<"onnx-shard-gathers", "::mlir::ModuleOp"> {
   let summary = "Annotate onnx.GatherElements ops for a 1-D grid of processes";
   let description = [{
     Adds a private `shard.grid @gather_grid(shape = N)` (N = `grid-size`)
@@ -64,7 +64,7 @@ def ONNXShardGathersPass : Pass<"onnx-shard-gathers", "::mlir::ModuleOp"> {
 }
 
 def ShardPartitionFunctionsPass
-    : Pass<"gather-shard-partition-functions", "::mlir::ModuleOp"> {
+    : GatherPass<"gather-shard-partition-functions", "::mlir::ModuleOp"> {
   let summary = "sharding-propagation + shard-partition where shard ops are";
   let description = [{
     Runs `sharding-propagation` and `shard-partition` on every `func.func`
@@ -84,7 +84,7 @@ def ShardPartitionFunctionsPass
 }
 
 def ShardPrepareForMPIPass
-    : Pass<"gather-shard-prepare-for-mpi", "::mlir::ModuleOp"> {
+    : GatherPass<"gather-shard-prepare-for-mpi", "::mlir::ModuleOp"> {
   let summary = "Lower the shard ops convert-shard-to-mpi (MLIR 22) cannot";
   let description = [{
     Runs after `shard-partition`, before `convert-shard-to-mpi`:

@@ -41,6 +41,7 @@
 
 #include "gather/Dialect/ONNX/GatherElementsView.h"
 
+#include "gather/Support/PassOptions.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Pass/Pass.h"
 

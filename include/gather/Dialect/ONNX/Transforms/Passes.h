@@ -16,6 +16,7 @@
 #ifndef GATHER_DIALECT_ONNX_TRANSFORMS_PASSES_H
 #define GATHER_DIALECT_ONNX_TRANSFORMS_PASSES_H
 
+#include "gather/Support/PassOptions.h"
 #include "mlir/Pass/Pass.h"
 
 namespace gather::ONNX {

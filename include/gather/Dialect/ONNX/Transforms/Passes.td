@@ -10,10 +10,10 @@
 #ifndef GATHER_DIALECT_ONNX_TRANSFORMS_PASSES_TD
 #define GATHER_DIALECT_ONNX_TRANSFORMS_PASSES_TD
 
-include "mlir/Pass/PassBase.td"
+include "gather/Support/PassBase.td"
 
 def ONNXShapeInferencePass
-    : Pass<"onnx-shape-inference", "::mlir::ModuleOp"> {
+    : GatherPass<"onnx-shape-inference", "::mlir::ModuleOp"> {
   let summary = "Refine unranked and dynamic result types of onnx ops";
   let description = [{
     Replaces the declared result type of every `onnx.GatherElements` by the
@@ -49,7 +49,7 @@ def ONNXShapeInferencePass
 }
 
 def CheckGatherDestinationsPass
-    : Pass<"onnx-check-gather-destinations", "::mlir::ModuleOp"> {
+    : GatherPass<"onnx-check-gather-destinations", "::mlir::ModuleOp"> {
   let summary = "Check at run time that a gather's destination has the "
                 "result's sizes";
   let description = [{
@@ -84,7 +84,7 @@ def CheckGatherDestinationsPass
 }
 
 def ONNXOutlineGathersPass
-    : Pass<"onnx-outline-gathers", "::mlir::ModuleOp"> {
+    : GatherPass<"onnx-outline-gathers", "::mlir::ModuleOp"> {
   let summary = "Outline each onnx.GatherElements into a kernel function "
                 "of its own";
   let description = [{
