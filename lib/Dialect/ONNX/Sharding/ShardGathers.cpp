@@ -84,7 +84,9 @@ struct ONNXShardGathersPass
 
     // Every op named onnx.GatherElements with the sharding model (gather's
     // or another onnx dialect's, see registerShardingInterfaceExternalModels).
-    SmallVector<ONNX::GatherElementsView> gathers;
+    // The ops, not their views: outlining one gather replaces its result,
+    // which a later gather may read (a view would keep the old value).
+    SmallVector<Operation *> gathers;
     WalkResult result = module.walk([&](Operation *op) {
       std::optional<ONNX::GatherElementsView> gather =
           ONNX::GatherElementsView::get(op);
@@ -103,7 +105,7 @@ struct ONNXShardGathersPass
           isa<RankedTensorType>(gather->getResult().getType()) &&
           indicesType.getRank() == rank && gather->axis >= -rank &&
           gather->axis < rank)
-        gathers.push_back(*gather);
+        gathers.push_back(op);
       return WalkResult::advance();
     });
     if (result.wasInterrupted())
@@ -111,7 +113,8 @@ struct ONNXShardGathersPass
 
     StringAttr gridName;
     SymbolTable symbolTable(module);
-    for (const ONNX::GatherElementsView &op : gathers) {
+    for (Operation *gatherOp : gathers) {
+      ONNX::GatherElementsView op = *ONNX::GatherElementsView::get(gatherOp);
       int64_t rank = cast<RankedTensorType>(op.data.getType()).getRank();
       int64_t axis = op.axis < 0 ? op.axis + rank : op.axis;
       int64_t dim = -1;
