@@ -128,6 +128,10 @@ struct MPIStartUp {
   int64_t shardGrid = 0;
   int64_t shardDim = -1;
   uint64_t programHash = 0;
+  /// The other pipeline options that decide which collectives the ranks
+  /// call (hashed with the program): ranks that differ in them would wait
+  /// in different collectives.
+  std::string collectiveOptions;
 };
 } // namespace
 
@@ -192,10 +196,12 @@ static int abortMPIJob(int status) {
 /// The program's part of the partition plan: a hash (the same in every
 /// process) of the entry and of every op's name, operand and result types
 /// and attributes (not the values of elements attributes: constants, which
-/// do not change the plan, may be large).
+/// do not change the plan, may be large), and of the pipeline options that
+/// decide the collectives.
 static uint64_t hashProgram(ModuleOp module, const JitRunnerOptions &options) {
   std::string text;
   llvm::raw_string_ostream os(text);
+  os << mpiStartUp.collectiveOptions << '\n';
   os << options.mainFuncName << ' ' << options.mainFuncType << '\n';
   module->walk([&](Operation *op) {
     os << op->getName() << '(';
@@ -735,6 +741,9 @@ static int toolMain(int argc, char **argv) {
       std::move(*parsed);
   mpiStartUp.shardGrid = options->shardGrid;
   mpiStartUp.shardDim = options->shardDim;
+  mpiStartUp.collectiveOptions =
+      "runtime-checks=" + std::to_string(options->runtimeChecks) +
+      " shard-assembly=" + options->shardAssembly.getValue();
   if (!setUpMPIJob(*options))
     return failStartUp();
   // The target CPU (target-cpu, else the host) decides the form of the

@@ -32,6 +32,11 @@
 // RUN: sed 's/axis = 1/axis = 0/' %s > %t.axis0.mlir
 // RUN: sh -c "timeout 60 %mpirun -np 1 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2' : -np 1 gather-runner %t.axis0.mlir -e main --entry-point-result=void --pipeline-options='shard-grid=2' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=PLAN,PROGRAM
 // PROGRAM-COUNT-2: error: the MPI ranks were started with different partition plans: rank 0: shard-grid=2 shard-dim=-1 program [[P:[0-9a-f]+]]; rank 1: shard-grid=2 shard-dim=-1 program {{[0-9a-f]+}}; start every rank
+// Options that decide the collectives (shard-assembly, runtime-checks) are
+// part of the plan: ranks that differ in them would wait in different
+// collectives.
+// RUN: sh -c "timeout 60 %mpirun -np 1 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-assembly=all-gather' : -np 1 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-assembly=all-reduce' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=PLAN,PROGRAM
+// RUN: sh -c "timeout 60 %mpirun -np 1 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2' : -np 1 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 runtime-checks=false' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=PLAN,PROGRAM
 // PLAN-NOT: result
 // PLAN: exit status 1
 
