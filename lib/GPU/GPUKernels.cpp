@@ -28,6 +28,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 
 #include "llvm/ADT/MapVector.h"
 
@@ -73,10 +74,16 @@ static std::optional<GatherMatch> matchGather(linalg::GenericOp op) {
   memref::LoadOp load = *loads.begin();
   if (op->isAncestor(load.getMemRef().getParentBlock()->getParentOp()))
     return std::nullopt;
+  // (A dimension of size 1 has coordinate 0: canonicalization folds its
+  // linalg.index into a constant.)
+  auto indicesType = cast<MemRefType>(op.getDpsInputs()[0].getType());
   std::optional<int64_t> axis;
   for (auto [d, coordinate] : llvm::enumerate(load.getIndices())) {
     auto index = coordinate.getDefiningOp<linalg::IndexOp>();
     if (index && index.getDim() == d)
+      continue;
+    if (d < static_cast<size_t>(indicesType.getRank()) &&
+        indicesType.getDimSize(d) == 1 && matchPattern(coordinate, m_Zero()))
       continue;
     if (axis)
       return std::nullopt;
@@ -667,11 +674,21 @@ struct GPUKernelsPass
     getOperation().walk([&](linalg::GenericOp op) {
       std::optional<GatherMatch> match = matchGather(op);
       if (!match) {
-        if (gather::isMarkedGatherElements(op) && op.hasPureBufferSemantics())
-          op.emitWarning() << "gather-gpu-kernels: a linalg.generic marked '"
-                           << gather::kGatherElementsAttrName
-                           << "' not in the form of a bufferized gather: "
-                              "left on the host";
+        if (!gather::isMarkedGatherElements(op) || !op.hasPureBufferSemantics())
+          return;
+        // Host code cannot read the device's buffers.
+        if (memory == "device") {
+          op.emitError() << "gather-gpu-kernels: a linalg.generic marked '"
+                         << gather::kGatherElementsAttrName
+                         << "' not in the form of a bufferized gather cannot "
+                            "stay on the host with memory=device";
+          failed = true;
+          return;
+        }
+        op.emitWarning() << "gather-gpu-kernels: a linalg.generic marked '"
+                         << gather::kGatherElementsAttrName
+                         << "' not in the form of a bufferized gather: "
+                            "left on the host";
         return;
       }
       Type element = cast<MemRefType>(match->data.getType()).getElementType();
