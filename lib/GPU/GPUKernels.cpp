@@ -312,6 +312,42 @@ static void copyArgumentsForHostReaders(func::FuncOp func) {
   }
 }
 
+/// Whether `buffer` is (a view of) memory that gpu.alloc allocated.
+static bool isDeviceBuffer(Value buffer) {
+  while (Operation *def = buffer.getDefiningOp()) {
+    if (isa<gpu::AllocOp>(def))
+      return true;
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return false;
+    buffer = view.getViewSource();
+  }
+  return false;
+}
+
+/// gpu-memory=device: no host code left that reads or writes a buffer
+/// allocated on the device (such as the indices of a gather computed by an
+/// earlier gather, which the report of its check would read); an error at
+/// the op otherwise.
+static LogicalResult checkNoHostAccessToDevice(func::FuncOp func) {
+  WalkResult result = func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<gpu::LaunchOp>(op))
+      return WalkResult::skip();
+    if (!isa<memref::LoadOp, memref::StoreOp, linalg::LinalgOp, memref::CopyOp>(
+            op))
+      return WalkResult::advance();
+    for (Value operand : op->getOperands())
+      if (isa<MemRefType>(operand.getType()) && isDeviceBuffer(operand)) {
+        op->emitError() << "with gpu-memory=device this host code would "
+                           "access a buffer on the device (the result of a "
+                           "gather); compute it on the host (gpu-memory=host)";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 namespace {
 
 /// Builds the host code and the kernel of one gather.
@@ -743,6 +779,8 @@ struct GPUKernelsPass
     if (memory == "device") {
       copyArgumentsForHostReaders(getOperation());
       returnDeviceBuffers(getOperation());
+      if (mlir::failed(checkNoHostAccessToDevice(getOperation())))
+        signalPassFailure();
     }
   }
 };
