@@ -1,39 +1,53 @@
 #!/usr/bin/env bash
-# The prepared GPU check (docs/GPU.md#the-gpu-check), in two halves.
+# The prepared GPU check (docs/GPU.md#checking-on-a-gpu), in two halves.
 #
 # Here (a machine with the build and LLVM/MLIR 22; no GPU needed), it builds
-# into one folder everything that must travel to a machine with an NVIDIA
-# GPU and driver but no LLVM or MLIR:
-#   bin/       the ahead-of-time programs of the cases (the spec's examples
-#              from the hand-written GPU module test/Integration/CUDARuntime/
-#              Inputs/spec-examples-gpu.mlir, as PTX and, where ptxas is
-#              found, as a cubin) and gather-cuda-probe
+# ahead of time, into one folder, everything that must travel to a machine
+# with an NVIDIA GPU and driver but no LLVM or MLIR:
+#   bin/spec-examples[-cubin]  the spec's examples (the hand-written GPU
+#              module test/Integration/CUDARuntime/Inputs/spec-examples-gpu.mlir)
+#   bin/cases-gpu-host, bin/cases-gpu-device, bin/cases-cpu
+#              the differential cases' runner (utils/gpu-check/cases.c) with
+#              the kernels of utils/gpu-check/cases.py compiled by
+#              onnx-to-llvm{gpu=cuda} (host memory), {gpu=cuda
+#              gpu-memory=device} and for the CPU (the control)
+#   bin/gpu-bench  the benchmark (utils/gpu-check/bench.cpp): the workloads of
+#              bench/workloads.json with host and device memory
+#   bin/gather-cuda-probe
 #   lib/       libgather_runtime.so and libgather_cuda_runtime.so, checked
 #              to need no LLVM, MLIR or CUDA library (ldd)
-#   expected/  each program's expected standard output
-#   cases      the programs to run, one per line
-#   glibc-required  the newest GLIBC_x.y symbol version the files need
-#   run.sh     the script for the GPU machine (below)
-# and packs it as <out>.tar.gz (a few MiB).
+#   cases.py, cases.json, bench.py, workloads.json
+#              the case generator and checker (numpy there; pure Python
+#              where numpy is missing), the kernels' table, the torch side
+#   expected/, cases, glibc-required, run.sh
+# and packs it as <out>.tar.gz (a few MiB; the device tool carries 64 MiB).
+# GPU kernels are cubins for sm_90 where ptxas is found (/usr/local/cuda/bin
+# or PATH), else PTX (compiled by the driver when a program starts).
 #
 # There (after `tar xzf gpu-check.tar.gz && gpu-check/run.sh`), run.sh checks
 # that the machine's glibc is new enough and every library resolves, runs
-# gather-cuda-probe, then each case (its exit status and output against the
-# expected one), under compute-sanitizer where it is installed, and the
-# no-driver error path (a libcuda.so.1 that is not a library: exit status 1
-# and the runtime's message). It writes results/ next to itself (one log per
-# step, summary.txt) and exits with status 0 only if every step passed. It
-# takes well under a minute.
+# gather-cuda-probe, the spec's examples (under compute-sanitizer too where
+# it is installed), the no-driver error path, then the differential cases:
+# 2400 random cases with host memory and 2400 with device memory, each
+# bit-exact against numpy, and 40 bad-index cases each (exit status 1 and
+# the exact located lines), the same on the CPU as a control, and the
+# benchmark against torch.gather (bench/gpu.sh). It writes results/ next to
+# itself (one log per step, summary.txt, bench.txt) and exits with status 0
+# only if every step passed. It takes a few minutes at most.
 #
-# Usage: utils/gpu-check.sh [--build DIR] [--out DIR]
+# Usage: utils/gpu-check.sh [--build DIR] [--out DIR] [--cases N] [--bad N]
 #   --build DIR  gather's build (default build); not rebuilt here
 #   --out DIR    the folder to fill (default DIR/gpu-check, emptied first)
+#   --cases N    differential cases per runner on the GPU machine (2400)
+#   --bad N      bad-index cases per runner there (40)
 # Exit status: 0 when the folder is ready, 1 when a step failed, 2 for a
 # usage error.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build
 out=
+cases=2400
+bad=40
 
 usage() {
   sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
@@ -43,6 +57,8 @@ while [ $# -gt 0 ]; do
   case $1 in
   --build) [ $# -ge 2 ] || usage; build=$(cd "$2" && pwd) || exit 2; shift 2 ;;
   --out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
+  --cases) [ $# -ge 2 ] || usage; cases=$2; shift 2 ;;
+  --bad) [ $# -ge 2 ] || usage; bad=$2; shift 2 ;;
   -h | --help) usage ;;
   *) echo "gpu-check.sh: unknown argument '$1'" >&2; usage ;;
   esac
@@ -91,6 +107,55 @@ fi
 "$llvm_bin/clang" -O2 -I"$root/include" "$root/tools/gather-cuda-probe/gather-cuda-probe.c" \
   -L"$out/lib" -lgather_cuda_runtime -lgather_runtime -Wl,-rpath,'$ORIGIN/../lib' \
   -o "$out/bin/gather-cuda-probe" || fail "cannot build gather-cuda-probe"
+
+# The differential cases and the benchmark: kernels from the onnx dialect,
+# compiled ahead of time by gather's own pipeline (gather-translate
+# --onnx-to-llvmir), in $work so that their locations read "cases.mlir:L:C".
+[ -x "$build/bin/gather-translate" ] || fail "$build/bin/gather-translate is missing"
+if PATH=/usr/local/cuda/bin:$PATH command -v ptxas > /dev/null; then
+  format=bin
+else
+  format=isa
+fi
+echo "$format" > "$out/gpu-format"
+# aot_object NAME INPUT OPTIONS: $work/NAME.o from $work/INPUT.
+aot_object() {
+  (cd "$work" && PATH=/usr/local/cuda/bin:$PATH "$build/bin/gather-translate" --onnx-to-llvmir     --pipeline-options="$3" "$2" -o "$1.ll" &&
+    "$llvm_bin/clang" -c -O2 -Wno-override-module "$1.ll" -o "$1.o") > "$work/$1.log" 2>&1 ||
+    { cat "$work/$1.log" >&2; return 1; }
+}
+# link NAME SOURCE OBJECT CFLAGS...: bin/NAME, RUNPATH $ORIGIN/../lib.
+link() {
+  local name=$1 source=$2 object=$3
+  shift 3
+  local compiler=$llvm_bin/clang
+  [ "${source##*.}" = cpp ] && compiler=$llvm_bin/clang++
+  "$compiler" -O2 -I"$work" -I"$tools" -I"$root/bench" "$@" "$source" "$object" -L"$out/lib" -lgather_cuda_runtime \
+    -lgather_runtime -Wl,-rpath,'$ORIGIN/../lib' -o "$out/bin/$name" || fail "cannot link $name"
+}
+tools=$root/utils/gpu-check
+python3 "$tools/cases.py" kernels "$work/cases.mlir" "$out/cases.json" "$work/cases.h" ||
+  fail "cannot write the cases' kernels"
+python3 "$tools/bench.py" kernels "$root/bench/workloads.json" "$work/bench-host.mlir" \
+  "$work/bench-device.mlir" "$work/bench.h" || fail "cannot write the benchmark's kernels"
+# Two at a time (the translations take most of the time).
+aot_object cases-gpu-host cases.mlir "gpu=cuda gpu-format=$format" & host_job=$!
+aot_object cases-gpu-device cases.mlir "gpu=cuda gpu-format=$format gpu-memory=device" ||
+  fail "cannot compile the cases for device memory"
+wait $host_job || fail "cannot compile the cases for host memory"
+aot_object cases-cpu cases.mlir "num-threads=1" & cpu_job=$!
+aot_object bench-host bench-host.mlir "gpu=cuda gpu-format=$format" ||
+  fail "cannot compile the benchmark for host memory"
+aot_object bench-device bench-device.mlir "gpu=cuda gpu-format=$format gpu-memory=device" ||
+  fail "cannot compile the benchmark for device memory"
+wait $cpu_job || fail "cannot compile the cases for the CPU"
+link cases-gpu-host "$tools/cases.c" "$work/cases-gpu-host.o" -DCASES_MEMORY=0
+link cases-gpu-device "$tools/cases.c" "$work/cases-gpu-device.o" -DCASES_MEMORY=1
+link cases-cpu "$tools/cases.c" "$work/cases-cpu.o" -DCASES_MEMORY=0
+link gpu-bench "$tools/bench.cpp" "$work/bench-host.o" "$work/bench-device.o"
+cp "$tools/cases.py" "$tools/bench.py" "$root/bench/workloads.json" "$out/"
+cp "$root/bench/gpu.sh" "$out/gpu-bench.sh"
+echo "$cases $bad" > "$out/case-counts"
 
 # Nothing that travels needs LLVM, MLIR or a CUDA library at link time.
 for f in "$out"/bin/* "$out"/lib/*.so; do
@@ -165,6 +230,45 @@ if [ $status -eq 1 ] && grep -q '^error: no CUDA driver/device: cannot load libc
   report "no-driver error path" PASS "(exit 1: $(head -1 "$results/no-driver.err" | cut -c1-60)...)"
 else
   report "no-driver error path" FAIL "(exit $status: $(head -1 "$results/no-driver.err"))"
+fi
+
+# The differential cases (cases.py: numpy's take_along_axis as the
+# reference) with host memory, device memory and, as a control, on the CPU;
+# then the benchmark against torch.gather (bench.py).
+read -r count bad < "$here/case-counts"
+if command -v python3 > /dev/null; then
+  for runner in cases-gpu-host cases-gpu-device cases-cpu; do
+    if timeout 300 python3 "$here/cases.py" run --runner "$here/bin/$runner" \
+      --table "$here/cases.json" --count "$count" --bad "$bad" > "$results/$runner.log" 2>&1; then
+      report "differential $runner" PASS "($(tail -1 "$results/$runner.log"))"
+    else
+      report "differential $runner" FAIL "($(grep -m1 FAIL "$results/$runner.log" | cut -c1-200); see results/$runner.log)"
+    fi
+  done
+  # compute-sanitizer (memcheck) on fewer cases, where it is installed: its
+  # findings end the runner with status 99 (logs in results/sanitizer-*).
+  if command -v compute-sanitizer > /dev/null; then
+    for runner in cases-gpu-host cases-gpu-device; do
+      if timeout 300 python3 "$here/cases.py" run --runner "$here/bin/$runner" \
+        --table "$here/cases.json" --count 300 --bad 3 --label "$runner (compute-sanitizer)" \
+        --wrap "compute-sanitizer --error-exitcode 99 --log-file $results/sanitizer-$runner-%p.log" \
+        > "$results/$runner-sanitizer.log" 2>&1; then
+        report "$runner (compute-sanitizer)" PASS "(clean: $(tail -1 "$results/$runner-sanitizer.log"))"
+      else
+        report "$runner (compute-sanitizer)" FAIL "(see results/$runner-sanitizer.log, results/sanitizer-$runner-*)"
+      fi
+    done
+  fi
+  if timeout 400 python3 "$here/bench.py" run --bench "$here/bin/gpu-bench" \
+    --workloads "$here/workloads.json" --out "$results/bench.txt" \
+    ${GATHER_GPU_CHECK_BENCH:+--only "$GATHER_GPU_CHECK_BENCH"} > "$results/bench.log" 2>&1; then
+    report "benchmark" PASS "($(head -1 "$results/bench.txt"); see results/bench.txt)"
+  else
+    report "benchmark" FAIL "(see results/bench.log)"
+  fi
+  cat "$results/bench.txt" 2> /dev/null
+else
+  report "differential cases" FAIL "(no python3 here)"
 fi
 
 echo "$passed passed, $failed failed" | tee -a "$results/summary.txt"

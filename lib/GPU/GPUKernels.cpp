@@ -28,9 +28,14 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 
+#include "llvm/ADT/MapVector.h"
+
+#include <functional>
 #include <limits>
 #include <optional>
+#include <tuple>
 
 namespace gather {
 #define GEN_PASS_DEF_GPUKERNELSPASS
@@ -69,10 +74,16 @@ static std::optional<GatherMatch> matchGather(linalg::GenericOp op) {
   memref::LoadOp load = *loads.begin();
   if (op->isAncestor(load.getMemRef().getParentBlock()->getParentOp()))
     return std::nullopt;
+  // (A dimension of size 1 has coordinate 0: canonicalization folds its
+  // linalg.index into a constant.)
+  auto indicesType = cast<MemRefType>(op.getDpsInputs()[0].getType());
   std::optional<int64_t> axis;
   for (auto [d, coordinate] : llvm::enumerate(load.getIndices())) {
     auto index = coordinate.getDefiningOp<linalg::IndexOp>();
     if (index && index.getDim() == d)
+      continue;
+    if (d < static_cast<size_t>(indicesType.getRank()) &&
+        indicesType.getDimSize(d) == 1 && matchPattern(coordinate, m_Zero()))
       continue;
     if (axis)
       return std::nullopt;
@@ -149,16 +160,204 @@ static std::optional<int64_t> getStaticNumElements(MemRefType type) {
   return count;
 }
 
+/// `body` on a stream of its own, synchronized: MLIR's lowering of
+/// gpu.alloc, gpu.memcpy and gpu.dealloc takes them async only.
+static void onStream(OpBuilder &b, Location loc,
+                     llvm::function_ref<Value(Value)> body) {
+  Type tokenType = gpu::AsyncTokenType::get(b.getContext());
+  Value token =
+      gpu::WaitOp::create(b, loc, tokenType, ValueRange{}).getAsyncToken();
+  gpu::WaitOp::create(b, loc, Type(), body(token));
+}
+
+/// gpu-memory=device: `alloc` (a gather's result buffer the function
+/// allocates) allocated on the device instead, and freed there. A buffer
+/// the caller passes is already there.
+static Value allocateOnDevice(memref::AllocOp alloc) {
+  OpBuilder b(alloc);
+  Location loc = alloc.getLoc();
+  Type tokenType = gpu::AsyncTokenType::get(b.getContext());
+  Value device;
+  onStream(b, loc, [&](Value token) {
+    auto op = gpu::AllocOp::create(b, loc, alloc.getType(), tokenType, token,
+                                   alloc.getDynamicSizes(),
+                                   alloc.getSymbolOperands());
+    device = op.getMemref();
+    return op.getAsyncToken();
+  });
+  for (Operation *user : llvm::make_early_inc_range(alloc->getUsers())) {
+    auto dealloc = dyn_cast<memref::DeallocOp>(user);
+    if (!dealloc)
+      continue;
+    b.setInsertionPoint(dealloc);
+    onStream(b, loc, [&](Value token) {
+      return gpu::DeallocOp::create(b, loc, tokenType, token, device)
+          .getAsyncToken();
+    });
+    dealloc.erase();
+  }
+  alloc.replaceAllUsesWith(device);
+  alloc.erase();
+  return device;
+}
+
+/// `host` (a host buffer) copied into a new device buffer of its type,
+/// before `before`; `host` is freed.
+static Value copyToDevice(OpBuilder &b, Location loc, Value host) {
+  auto type = cast<MemRefType>(host.getType());
+  SmallVector<Value> dynamicSizes;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      dynamicSizes.push_back(memref::DimOp::create(b, loc, host, d));
+  Type tokenType = gpu::AsyncTokenType::get(b.getContext());
+  Value device;
+  onStream(b, loc, [&](Value token) {
+    auto alloc = gpu::AllocOp::create(b, loc, type, tokenType, token,
+                                      dynamicSizes, ValueRange{});
+    device = alloc.getMemref();
+    return gpu::MemcpyOp::create(b, loc, tokenType, alloc.getAsyncToken(),
+                                 device, host)
+        .getAsyncToken();
+  });
+  memref::DeallocOp::create(b, loc, host);
+  return device;
+}
+
+/// gpu-memory=device: a buffer that `func` returns and allocated on the
+/// host (the result of a gather whose data has an empty axis, filled on the
+/// host) is copied to the device before it is returned or yielded towards
+/// the return, so that every returned buffer is the device's.
+static void returnDeviceBuffers(func::FuncOp func) {
+  std::function<void(OpOperand &)> visit = [&](OpOperand &use) {
+    Value value = use.get();
+    if (!isa<MemRefType>(value.getType()))
+      return;
+    if (auto alloc = value.getDefiningOp<memref::AllocOp>()) {
+      OpBuilder b(use.getOwner());
+      use.set(copyToDevice(b, alloc.getLoc(), value));
+      return;
+    }
+    auto result = dyn_cast<OpResult>(value);
+    auto branch = result ? dyn_cast<scf::IfOp>(result.getOwner()) : nullptr;
+    if (!branch)
+      return;
+    for (Region *region : {&branch.getThenRegion(), &branch.getElseRegion()})
+      if (!region->empty())
+        visit(cast<scf::YieldOp>(region->front().getTerminator())
+                  ->getOpOperand(result.getResultNumber()));
+  };
+  func.walk([&](func::ReturnOp ret) {
+    for (OpOperand &use : ret->getOpOperands())
+      visit(use);
+  });
+}
+
+/// gpu-memory=device: host code that still reads an argument of `func`
+/// (a device buffer) reads a host copy instead: the report of a fused index
+/// check, or the host check of a gather whose data has an empty axis. The
+/// copy is made at the start of the region of the outermost scf.if around
+/// the reader (the report's: only when an index is out of range), else
+/// just before the reader.
+static void copyArgumentsForHostReaders(func::FuncOp func) {
+  for (BlockArgument argument : func.getArguments()) {
+    if (!isa<MemRefType>(argument.getType()))
+      continue;
+    // The region (or op) each copy serves, and the uses it replaces.
+    llvm::MapVector<Operation *, SmallVector<OpOperand *>> copies;
+    for (OpOperand &use : argument.getUses()) {
+      Operation *reader = use.getOwner();
+      if (!isa<memref::LoadOp, linalg::LinalgOp, memref::CopyOp>(reader) ||
+          reader->getParentOfType<gpu::LaunchOp>())
+        continue;
+      Operation *anchor = reader;
+      for (Operation *parent = reader->getParentOp(); parent != func;
+           parent = parent->getParentOp())
+        if (isa<scf::IfOp>(parent))
+          anchor = parent;
+      // The first op of the anchor's region that holds the reader.
+      if (anchor != reader) {
+        Region &then = anchor->getRegion(0);
+        Region &holder = then.isAncestor(reader->getParentRegion())
+                             ? then
+                             : anchor->getRegion(1);
+        anchor = &holder.front().front();
+      } else {
+        while (anchor->getParentOp() != func)
+          anchor = anchor->getParentOp();
+      }
+      copies[anchor].push_back(&use);
+    }
+    for (auto &[anchor, uses] : copies) {
+      OpBuilder b(anchor);
+      Location loc = anchor->getLoc();
+      auto type = cast<MemRefType>(argument.getType());
+      SmallVector<Value> dynamicSizes;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        if (type.isDynamicDim(d))
+          dynamicSizes.push_back(memref::DimOp::create(b, loc, argument, d));
+      Value host = memref::AllocOp::create(b, loc, type, dynamicSizes);
+      onStream(b, loc, [&](Value token) {
+        return gpu::MemcpyOp::create(b, loc,
+                                     gpu::AsyncTokenType::get(b.getContext()),
+                                     token, host, argument)
+            .getAsyncToken();
+      });
+      for (OpOperand *use : uses)
+        use->set(host);
+      b.setInsertionPoint(anchor->getBlock()->getTerminator());
+      if (anchor->getParentOp() == func)
+        b.setInsertionPoint(anchor->getNextNode());
+      memref::DeallocOp::create(b, loc, host);
+    }
+  }
+}
+
+/// Whether `buffer` is (a view of) memory that gpu.alloc allocated.
+static bool isDeviceBuffer(Value buffer) {
+  while (Operation *def = buffer.getDefiningOp()) {
+    if (isa<gpu::AllocOp>(def))
+      return true;
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return false;
+    buffer = view.getViewSource();
+  }
+  return false;
+}
+
+/// gpu-memory=device: no host code left that reads or writes a buffer
+/// allocated on the device (such as the indices of a gather computed by an
+/// earlier gather, which the report of its check would read); an error at
+/// the op otherwise.
+static LogicalResult checkNoHostAccessToDevice(func::FuncOp func) {
+  WalkResult result = func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<gpu::LaunchOp>(op))
+      return WalkResult::skip();
+    if (!isa<memref::LoadOp, memref::StoreOp, linalg::LinalgOp, memref::CopyOp>(
+            op))
+      return WalkResult::advance();
+    for (Value operand : op->getOperands())
+      if (isa<MemRefType>(operand.getType()) && isDeviceBuffer(operand)) {
+        op->emitError() << "with gpu-memory=device this host code would "
+                           "access a buffer on the device (the result of a "
+                           "gather); compute it on the host (gpu-memory=host)";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 namespace {
 
 /// Builds the host code and the kernel of one gather.
 class GatherKernelBuilder {
 public:
   GatherKernelBuilder(GatherMatch match, int64_t threadsPerBlock,
-                      int64_t elementsPerThread)
+                      int64_t elementsPerThread, bool onDevice)
       : match(match), loc(match.gather.getLoc()),
-        threadsPerBlock(threadsPerBlock), elementsPerThread(elementsPerThread) {
-  }
+        threadsPerBlock(threadsPerBlock), elementsPerThread(elementsPerThread),
+        onDevice(onDevice) {}
 
   void build(OpBuilder &b) {
     auto dataType = cast<MemRefType>(match.data.getType());
@@ -219,6 +418,17 @@ public:
   }
 
 private:
+  /// `memref` (identity layout) viewed as rank 1.
+  Value getRankOneView(OpBuilder &b, Value memref) {
+    auto type = cast<MemRefType>(memref.getType());
+    if (type.getRank() == 1)
+      return memref;
+    SmallVector<ReassociationIndices> all(1);
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      all.front().push_back(d);
+    return memref::CollapseShapeOp::create(b, loc, memref, all);
+  }
+
   /// A contiguous row-major host buffer of the elements of `memref` viewed
   /// as rank 1 (a copy where its layout is not the identity; `copyIn`: with
   /// its elements), and the buffer to free afterwards (or null).
@@ -238,12 +448,7 @@ private:
         linalg::CopyOp::create(b, loc, memref, copy);
       contiguous = copy;
     }
-    if (type.getRank() == 1)
-      return {contiguous, copy};
-    SmallVector<ReassociationIndices> all(1);
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      all.front().push_back(d);
-    return {memref::CollapseShapeOp::create(b, loc, contiguous, all), copy};
+    return {getRankOneView(b, contiguous), copy};
   }
 
   /// Device buffers, copies in, the launch, copies out (all on one stream),
@@ -253,12 +458,17 @@ private:
     Type tokenType = gpu::AsyncTokenType::get(context);
     Type i64 = b.getI64Type();
     Value dataCount = product(b, loc, dataSizes);
-    auto [hostData, dataCopy] =
-        getLinearHostBuffer(b, match.data, dataSizes, /*copyIn=*/true);
-    auto [hostIndices, indicesCopy] =
-        getLinearHostBuffer(b, match.indices, indicesSizes, /*copyIn=*/true);
-    auto [hostResult, resultCopy] =
-        getLinearHostBuffer(b, match.result, indicesSizes, /*copyIn=*/false);
+    // gpu-memory=device: the buffers are the device's (identity layouts,
+    // checked by the pass), viewed as rank 1; host: rank-1 host buffers.
+    Value hostData, dataCopy, hostIndices, indicesCopy, hostResult, resultCopy;
+    if (!onDevice) {
+      std::tie(hostData, dataCopy) =
+          getLinearHostBuffer(b, match.data, dataSizes, /*copyIn=*/true);
+      std::tie(hostIndices, indicesCopy) =
+          getLinearHostBuffer(b, match.indices, indicesSizes, /*copyIn=*/true);
+      std::tie(hostResult, resultCopy) =
+          getLinearHostBuffer(b, match.result, indicesSizes, /*copyIn=*/false);
+    }
     // The first bad position, initially `count` (none).
     auto positionType = MemRefType::get({1}, i64);
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -280,12 +490,21 @@ private:
                   .getAsyncToken();
     };
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
-    Value deviceData = alloc(getElementType(match.data), dataCount);
-    Value deviceIndices = alloc(getElementType(match.indices), count);
-    Value deviceResult = alloc(getElementType(match.result), count);
+    Value deviceData, deviceIndices, deviceResult;
+    if (onDevice) {
+      deviceData = getRankOneView(b, match.data);
+      deviceIndices = getRankOneView(b, match.indices);
+      deviceResult = getRankOneView(b, match.result);
+    } else {
+      deviceData = alloc(getElementType(match.data), dataCount);
+      deviceIndices = alloc(getElementType(match.indices), count);
+      deviceResult = alloc(getElementType(match.result), count);
+    }
     Value devicePosition = alloc(i64, one);
-    copy(deviceData, hostData);
-    copy(deviceIndices, hostIndices);
+    if (!onDevice) {
+      copy(deviceData, hostData);
+      copy(deviceIndices, hostIndices);
+    }
     if (match.check)
       copy(devicePosition, hostPosition);
 
@@ -305,11 +524,14 @@ private:
       gpu::TerminatorOp::create(b, loc);
     }
 
-    copy(hostResult, deviceResult);
+    if (!onDevice)
+      copy(hostResult, deviceResult);
     if (match.check)
       copy(hostPosition, devicePosition);
-    for (Value buffer :
-         {deviceData, deviceIndices, deviceResult, devicePosition})
+    SmallVector<Value> deviceBuffers = {devicePosition};
+    if (!onDevice)
+      deviceBuffers.append({deviceData, deviceIndices, deviceResult});
+    for (Value buffer : deviceBuffers)
       token = gpu::DeallocOp::create(b, loc, tokenType, token, buffer)
                   .getAsyncToken();
     gpu::WaitOp::create(b, loc, Type(), token);
@@ -454,6 +676,8 @@ private:
   GatherMatch match;
   Location loc;
   int64_t threadsPerBlock, elementsPerThread;
+  /// gpu-memory=device: the function's buffers live on the device.
+  bool onDevice;
   /// i32 or i64: the type of positions and offsets in the kernel.
   Type offsetType;
   /// Host values.
@@ -474,6 +698,9 @@ struct GPUKernelsPass
     if (elementsPerThread < 1 || elementsPerThread > 64)
       return fail() << "elements-per-thread must be in [1, 64], not "
                     << elementsPerThread.getValue();
+    if (memory != "host" && memory != "device")
+      return fail() << "memory must be host or device, not '"
+                    << memory.getValue() << "'";
     return success();
   }
 
@@ -483,11 +710,21 @@ struct GPUKernelsPass
     getOperation().walk([&](linalg::GenericOp op) {
       std::optional<GatherMatch> match = matchGather(op);
       if (!match) {
-        if (gather::isMarkedGatherElements(op) && op.hasPureBufferSemantics())
-          op.emitWarning() << "gather-gpu-kernels: a linalg.generic marked '"
-                           << gather::kGatherElementsAttrName
-                           << "' not in the form of a bufferized gather: "
-                              "left on the host";
+        if (!gather::isMarkedGatherElements(op) || !op.hasPureBufferSemantics())
+          return;
+        // Host code cannot read the device's buffers.
+        if (memory == "device") {
+          op.emitError() << "gather-gpu-kernels: a linalg.generic marked '"
+                         << gather::kGatherElementsAttrName
+                         << "' not in the form of a bufferized gather cannot "
+                            "stay on the host with memory=device";
+          failed = true;
+          return;
+        }
+        op.emitWarning() << "gather-gpu-kernels: a linalg.generic marked '"
+                         << gather::kGatherElementsAttrName
+                         << "' not in the form of a bufferized gather: "
+                            "left on the host";
         return;
       }
       Type element = cast<MemRefType>(match->data.getType()).getElementType();
@@ -498,16 +735,52 @@ struct GPUKernelsPass
         failed = true;
         return;
       }
+      if (memory == "device" &&
+          !llvm::all_of(ValueRange{match->data, match->indices, match->result},
+                        [](Value buffer) {
+                          return cast<MemRefType>(buffer.getType())
+                              .getLayout()
+                              .isIdentity();
+                        })) {
+        op.emitError() << "with gpu-memory=device the buffers of "
+                          "'onnx.GatherElements' must be row-major (identity "
+                          "layout): a view of device memory cannot be made "
+                          "contiguous on the host";
+        failed = true;
+        return;
+      }
       match->check = findIndexCheck(*match);
       matches.push_back(*match);
     });
     if (failed)
       return signalPassFailure();
+    // gpu-memory=device: the results the function allocates, on the device
+    // (a later gather may read one).
+    if (memory == "device") {
+      for (GatherMatch &match : matches) {
+        auto alloc = match.result.getDefiningOp<memref::AllocOp>();
+        if (!alloc)
+          continue;
+        Value old = match.result, device = allocateOnDevice(alloc);
+        for (GatherMatch &other : matches)
+          for (Value *buffer : {&other.data, &other.indices, &other.result})
+            if (*buffer == old)
+              *buffer = device;
+      }
+    }
     for (const GatherMatch &match : matches) {
       // At the check when fused: after the fills of its output (the
       // gather's operands and result are defined above it).
       OpBuilder b(match.check ? match.check : match.gather);
-      GatherKernelBuilder(match, threadsPerBlock, elementsPerThread).build(b);
+      GatherKernelBuilder(match, threadsPerBlock, elementsPerThread,
+                          memory == "device")
+          .build(b);
+    }
+    if (memory == "device") {
+      copyArgumentsForHostReaders(getOperation());
+      returnDeviceBuffers(getOperation());
+      if (mlir::failed(checkNoHostAccessToDevice(getOperation())))
+        signalPassFailure();
     }
   }
 };

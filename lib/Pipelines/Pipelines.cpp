@@ -189,7 +189,9 @@ void gather::addGPUPasses(OpPassManager &pm,
     return;
   // Each gather: device buffers, copies, one gpu.launch with the index
   // check fused, copies back.
-  pm.addNestedPass<func::FuncOp>(createGPUKernelsPass());
+  GPUKernelsPassOptions kernelOptions;
+  kernelOptions.memory = options.gpuMemory;
+  pm.addNestedPass<func::FuncOp>(createGPUKernelsPass(kernelOptions));
   pm.addPass(createGpuKernelOutliningPass());
   // The NVPTX data layout: an i64 index value is one 64-bit load, not two
   // 32-bit ones (docs/GPU.md).
@@ -372,6 +374,8 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
     return error;
   if (llvm::Error error = checkValue(options.gpuFormat, kGPUFormatValues))
     return error;
+  if (llvm::Error error = checkValue(options.gpuMemory, kGPUMemoryValues))
+    return error;
   StringRef chip = options.gpuChip.getValue();
   unsigned version = 0;
   if (!chip.consume_front("sm_") || chip.getAsInteger(10, version) ||
@@ -382,9 +386,12 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
   ONNXToLLVMPipelineOptions defaults;
   if (!options.usesGPU()) {
     for (const ONNXToLLVMPipelineOptions::PassOptions::Option<std::string>
-             *option : {&options.gpuChip, &options.gpuFormat}) {
-      const auto *standard =
-          option == &options.gpuChip ? &defaults.gpuChip : &defaults.gpuFormat;
+             *option :
+         {&options.gpuChip, &options.gpuFormat, &options.gpuMemory}) {
+      const auto *standard = option == &options.gpuChip ? &defaults.gpuChip
+                             : option == &options.gpuFormat
+                                 ? &defaults.gpuFormat
+                                 : &defaults.gpuMemory;
       if (option->getValue() != standard->getValue())
         return fail("option '" + option->ArgStr +
                     "' is for GPU code: it needs gpu=cuda");

@@ -152,3 +152,14 @@ func.func @empty(%data: tensor<3x4xf32>, %indices: tensor<0x4xi64>) -> tensor<0x
 // SHAPE-LABEL: func.func @dynamic_i32
 // SHAPE:         arith.constant 2147481599 : index
 // SHAPE:         arith.ceildivui %{{.*}}, %c2048 : index
+
+// Dimensions of size 1: canonicalization folds their linalg.index into a
+// constant 0, still a gather (on the GPU, not left on the host).
+// CHECK-LABEL: func.func @unit_dims
+// CHECK:         gpu.launch
+// CHECK-NOT:     linalg.generic {{.*}}gather.elements
+// CHECK:         return
+func.func @unit_dims(%data: tensor<5x1x3xf64>, %indices: tensor<2x1x3xi32>) -> tensor<2x1x3xf64> {
+  %out = onnx.GatherElements %data, %indices axis = -3 : tensor<5x1x3xf64>, tensor<2x1x3xi32>
+  return %out : tensor<2x1x3xf64>
+}

@@ -5,7 +5,7 @@
 // test/Pipelines/pipeline-passes.mlir.
 // RUN: gather-opt %s --onnx-to-llvm=gpu=cuda --dump-pass-pipeline -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefixes=CHECK,ISA --implicit-check-not=gather-codegen --implicit-check-not=gather-select-form --implicit-check-not=openmp --implicit-check-not=convert-to-llvm
-// RUN: gather-opt %s --onnx-to-llvm='gpu=cuda gpu-chip=sm_80 gpu-format=fatbin' --dump-pass-pipeline -o /dev/null 2>&1 \
+// RUN: gather-opt %s --onnx-to-llvm='gpu=cuda gpu-chip=sm_80 gpu-format=fatbin gpu-memory=device' --dump-pass-pipeline -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefixes=CHECK,FATBIN
 // RUN: gather-opt %s --dump-pass-pipeline -o /dev/null --pass-pipeline='builtin.module(gather-pipeline-gpu{gpu=cuda})' 2>&1 \
 // RUN: | FileCheck %s --check-prefix=STAGE
@@ -16,7 +16,8 @@
 // CHECK:      one-shot-bufferize{
 // CHECK:      gather-check-allocations,
 // CHECK-NEXT: func.func(
-// CHECK-NEXT:   gather-gpu-kernels{elements-per-thread=4 threads-per-block=128}
+// ISA-NEXT:     gather-gpu-kernels{elements-per-thread=4 memory=host threads-per-block=128}
+// FATBIN-NEXT:  gather-gpu-kernels{elements-per-thread=4 memory=device threads-per-block=128}
 // CHECK-NEXT: ),
 // CHECK-NEXT: gpu-kernel-outlining{data-layout-str=},
 // CHECK-NEXT: gather-gpu-data-layout{data-layout=e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64},

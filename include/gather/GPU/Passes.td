@@ -52,6 +52,17 @@ def GPUKernelsPass : GatherPass<"gather-gpu-kernels", "::mlir::func::FuncOp"> {
     runtime libraries). A gather of `!onnx.string` elements is an
     error at its location: its elements are pointers into host memory.
     Other ops stay as they are (host code).
+
+    With `memory=device` the function's buffers already live on the
+    device: `data` and `indices` go to the kernel as they are (no device
+    buffer, no copy in), and the result is written in place: a result
+    buffer the function allocates (`memref.alloc`) becomes a `gpu.alloc`
+    (its `memref.dealloc`s `gpu.dealloc`s), one the caller passes is used
+    as it is (no copy out). Only the first bad position travels back. When
+    it names one, the report's code reads a host copy of `indices` made in
+    the report's `scf.if` (the good path copies nothing). Buffers with a
+    non-identity layout are an error at the gather: a view of device
+    memory cannot be made contiguous on the host.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -64,6 +75,9 @@ def GPUKernelsPass : GatherPass<"gather-gpu-kernels", "::mlir::func::FuncOp"> {
            /*default=*/"128", "Threads of each block (1 to 1024)">,
     Option<"elementsPerThread", "elements-per-thread", "int64_t",
            /*default=*/"4", "Elements each thread copies (1 to 64)">,
+    Option<"memory", "memory", "std::string", /*default=*/"\"host\"",
+           "Where the function's buffers live: host (copied in and out "
+           "around each kernel) or device (used as they are)">,
   ];
 }
 

@@ -129,6 +129,12 @@ struct ONNXToLLVMPipelineOptions
                      "compiled by the driver), bin (cubin) or fatbin (bin "
                      "and fatbin need ptxas)"),
       llvm::cl::init("isa")};
+  PassOptions::Option<std::string> gpuMemory{
+      *this, "gpu-memory",
+      llvm::cl::desc("With gpu=cuda: where the entry points' buffers live: "
+                     "host (copied in and out around each kernel) or "
+                     "device (already on the GPU: no copies)"),
+      llvm::cl::init("host")};
 
   /// Whether the gathers run on a GPU (`gpu` is not `none`).
   bool usesGPU() const { return gpu != "none"; }
@@ -137,18 +143,21 @@ struct ONNXToLLVMPipelineOptions
   llvm::SmallVector<const llvm::cl::Option *> getOptions() const;
 };
 
-/// The values of `gpu`, `gpu-format`, and the ptx features of `gpu-chip`
+/// The values of `gpu`, `gpu-format`, `gpu-memory`, and the ptx features of
+/// `gpu-chip`
 /// (`+ptx80`: sm_90 needs PTX ISA 7.8 or later).
 inline constexpr llvm::StringLiteral kGPUValues[] = {"none", "cuda"};
 inline constexpr llvm::StringLiteral kGPUFormatValues[] = {"isa", "bin",
                                                            "fatbin"};
+inline constexpr llvm::StringLiteral kGPUMemoryValues[] = {"host", "device"};
 inline constexpr llvm::StringLiteral kGPUFeatures = "+ptx80";
 
-/// Checks the options as a whole: `gpu` and `gpu-format` among their
-/// values, `gpu-chip` of the form sm_<N>, and with gpu=cuda no CPU option
-/// set to other than its default (shard-grid, num-threads, target-cpu, ...:
-/// they have no meaning for the GPU code); without it, `gpu-chip` and
-/// `gpu-format` at their defaults. The error names the option at fault.
+/// Checks the options as a whole: `gpu`, `gpu-format` and `gpu-memory`
+/// among their values, `gpu-chip` of the form sm_<N>, and with gpu=cuda no
+/// CPU option set to other than its default (shard-grid, num-threads,
+/// target-cpu, ...: they have no meaning for the GPU code); without it,
+/// `gpu-chip`, `gpu-format` and `gpu-memory` at their defaults. The error names
+/// the option at fault.
 llvm::Error
 checkONNXToLLVMPipelineOptions(const ONNXToLLVMPipelineOptions &options);
 

@@ -33,20 +33,30 @@ static CUdeviceptr toDevicePointer(const void *pointer) {
   return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(pointer));
 }
 
+/// The shape of most functions here: one driver call, `call(driver)`, in
+/// the primary context of the thread's device (ScopedContext, on behalf of
+/// `caller`), checked as `name` with `detail`. Whether the context was had
+/// and the call succeeded; every failure is reported.
+template <typename Call>
+static bool callInContext(const char *caller, const char *name, Call &&call,
+                          const std::string &detail = "") {
+  ScopedContext context(caller);
+  return context && context.check(call(*context), name, detail);
+}
+
 //===----------------------------------------------------------------------===//
 // Modules and launches
 //===----------------------------------------------------------------------===//
 
 extern "C" void *mgpuModuleLoad(const void *data, uint64_t size) {
-  ScopedContext context("mgpuModuleLoad");
-  if (!context)
-    return nullptr;
   CUmodule module = nullptr;
-  if (!context.check(context->cuModuleLoadData(&module, data),
-                     "cuModuleLoadData",
-                     " of a " + std::to_string(size) + "-byte binary"))
-    return nullptr;
-  return module;
+  bool loaded = callInContext(
+      "mgpuModuleLoad", "cuModuleLoadData",
+      [&](const Driver &driver) {
+        return driver.cuModuleLoadData(&module, data);
+      },
+      " of a " + std::to_string(size) + "-byte binary");
+  return loaded ? module : nullptr;
 }
 
 extern "C" void *mgpuModuleLoadJIT(const void *data, int32_t optLevel) {
@@ -75,10 +85,10 @@ extern "C" void *mgpuModuleLoadJIT(const void *data, int32_t optLevel) {
 extern "C" void mgpuModuleUnload(void *module) {
   if (!module)
     return;
-  ScopedContext context("mgpuModuleUnload");
-  if (context)
-    (void)context.check(context->cuModuleUnload(static_cast<CUmodule>(module)),
-                        "cuModuleUnload");
+  (void)callInContext(
+      "mgpuModuleUnload", "cuModuleUnload", [&](const Driver &driver) {
+        return driver.cuModuleUnload(static_cast<CUmodule>(module));
+      });
 }
 
 extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
@@ -88,15 +98,15 @@ extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
                               " has no module (it did not load)");
     return nullptr;
   }
-  ScopedContext context("mgpuModuleGetFunction");
-  if (!context)
-    return nullptr;
   CUfunction function = nullptr;
-  if (!context.check(context->cuModuleGetFunction(
-                         &function, static_cast<CUmodule>(module), name),
-                     "cuModuleGetFunction", kernel))
-    return nullptr;
-  return function;
+  bool found = callInContext(
+      "mgpuModuleGetFunction", "cuModuleGetFunction",
+      [&](const Driver &driver) {
+        return driver.cuModuleGetFunction(&function,
+                                          static_cast<CUmodule>(module), name);
+      },
+      kernel);
+  return found ? function : nullptr;
 }
 
 extern "C" void mgpuLaunchKernel(void *function, int64_t gridX, int64_t gridY,
@@ -169,76 +179,70 @@ extern "C" void mgpuLaunchKernel(void *function, int64_t gridX, int64_t gridY,
 //===----------------------------------------------------------------------===//
 
 extern "C" void *mgpuStreamCreate(void) {
-  ScopedContext context("mgpuStreamCreate");
-  if (!context)
-    return nullptr;
   CUstream stream = nullptr;
-  if (!context.check(context->cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING),
-                     "cuStreamCreate"))
-    return nullptr;
-  return stream;
+  bool created = callInContext(
+      "mgpuStreamCreate", "cuStreamCreate", [&](const Driver &driver) {
+        return driver.cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING);
+      });
+  return created ? stream : nullptr;
 }
 
 extern "C" void mgpuStreamSynchronize(void *stream) {
-  ScopedContext context("mgpuStreamSynchronize");
-  if (context)
-    (void)context.check(
-        context->cuStreamSynchronize(static_cast<CUstream>(stream)),
-        "cuStreamSynchronize");
+  (void)callInContext("mgpuStreamSynchronize", "cuStreamSynchronize",
+                      [&](const Driver &driver) {
+                        return driver.cuStreamSynchronize(
+                            static_cast<CUstream>(stream));
+                      });
 }
 
 extern "C" void mgpuStreamDestroy(void *stream) {
   if (!stream)
     return;
-  ScopedContext context("mgpuStreamDestroy");
-  if (context)
-    (void)context.check(context->cuStreamDestroy(static_cast<CUstream>(stream)),
-                        "cuStreamDestroy");
+  (void)callInContext(
+      "mgpuStreamDestroy", "cuStreamDestroy", [&](const Driver &driver) {
+        return driver.cuStreamDestroy(static_cast<CUstream>(stream));
+      });
 }
 
 extern "C" void mgpuStreamWaitEvent(void *stream, void *event) {
-  ScopedContext context("mgpuStreamWaitEvent");
-  if (context)
-    (void)context.check(
-        context->cuStreamWaitEvent(static_cast<CUstream>(stream),
-                                   static_cast<CUevent>(event), 0),
-        "cuStreamWaitEvent");
+  (void)callInContext(
+      "mgpuStreamWaitEvent", "cuStreamWaitEvent", [&](const Driver &driver) {
+        return driver.cuStreamWaitEvent(static_cast<CUstream>(stream),
+                                        static_cast<CUevent>(event), 0);
+      });
 }
 
 extern "C" void *mgpuEventCreate(void) {
-  ScopedContext context("mgpuEventCreate");
-  if (!context)
-    return nullptr;
   CUevent event = nullptr;
-  if (!context.check(context->cuEventCreate(&event, CU_EVENT_DISABLE_TIMING),
-                     "cuEventCreate"))
-    return nullptr;
-  return event;
+  bool created = callInContext(
+      "mgpuEventCreate", "cuEventCreate", [&](const Driver &driver) {
+        return driver.cuEventCreate(&event, CU_EVENT_DISABLE_TIMING);
+      });
+  return created ? event : nullptr;
 }
 
 extern "C" void mgpuEventDestroy(void *event) {
   if (!event)
     return;
-  ScopedContext context("mgpuEventDestroy");
-  if (context)
-    (void)context.check(context->cuEventDestroy(static_cast<CUevent>(event)),
-                        "cuEventDestroy");
+  (void)callInContext(
+      "mgpuEventDestroy", "cuEventDestroy", [&](const Driver &driver) {
+        return driver.cuEventDestroy(static_cast<CUevent>(event));
+      });
 }
 
 extern "C" void mgpuEventSynchronize(void *event) {
-  ScopedContext context("mgpuEventSynchronize");
-  if (context)
-    (void)context.check(
-        context->cuEventSynchronize(static_cast<CUevent>(event)),
-        "cuEventSynchronize");
+  (void)callInContext(
+      "mgpuEventSynchronize", "cuEventSynchronize", [&](const Driver &driver) {
+        return driver.cuEventSynchronize(static_cast<CUevent>(event));
+      });
 }
 
 extern "C" void mgpuEventRecord(void *event, void *stream) {
-  ScopedContext context("mgpuEventRecord");
-  if (context)
-    (void)context.check(context->cuEventRecord(static_cast<CUevent>(event),
-                                               static_cast<CUstream>(stream)),
-                        "cuEventRecord");
+  (void)callInContext(
+      "mgpuEventRecord", "cuEventRecord", [&](const Driver &driver) {
+        return driver.cuEventRecord(static_cast<CUevent>(event),
+                                    static_cast<CUstream>(stream));
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -249,16 +253,15 @@ extern "C" void *mgpuMemAlloc(uint64_t bytes, void * /*stream*/,
                               uint8_t isHostShared) {
   if (bytes == 0)
     return nullptr;
-  ScopedContext context("mgpuMemAlloc");
-  if (!context)
-    return nullptr;
   CUdeviceptr pointer = 0;
-  bool allocated =
-      isHostShared ? context.check(context->cuMemAllocManaged(
-                                       &pointer, bytes, CU_MEM_ATTACH_GLOBAL),
-                                   "cuMemAllocManaged", ofBytes(bytes))
-                   : context.check(context->cuMemAlloc(&pointer, bytes),
-                                   "cuMemAlloc", ofBytes(bytes));
+  bool allocated = callInContext(
+      "mgpuMemAlloc", isHostShared ? "cuMemAllocManaged" : "cuMemAlloc",
+      [&](const Driver &driver) {
+        return isHostShared ? driver.cuMemAllocManaged(&pointer, bytes,
+                                                       CU_MEM_ATTACH_GLOBAL)
+                            : driver.cuMemAlloc(&pointer, bytes);
+      },
+      ofBytes(bytes));
   if (!allocated)
     return nullptr;
   return reinterpret_cast<void *>(static_cast<uintptr_t>(pointer));
@@ -267,10 +270,9 @@ extern "C" void *mgpuMemAlloc(uint64_t bytes, void * /*stream*/,
 extern "C" void mgpuMemFree(void *pointer, void * /*stream*/) {
   if (!pointer)
     return;
-  ScopedContext context("mgpuMemFree");
-  if (context)
-    (void)context.check(context->cuMemFree(toDevicePointer(pointer)),
-                        "cuMemFree");
+  (void)callInContext("mgpuMemFree", "cuMemFree", [&](const Driver &driver) {
+    return driver.cuMemFree(toDevicePointer(pointer));
+  });
 }
 
 /// Whether `pointer`, the memory of a `bytes`-byte copy or set by
@@ -290,36 +292,48 @@ extern "C" void mgpuMemcpy(void *destination, const void *source,
   if (bytes == 0 || !checkNotNull(destination, "mgpuMemcpy", bytes) ||
       !checkNotNull(source, "mgpuMemcpy", bytes))
     return;
-  ScopedContext context("mgpuMemcpy");
-  if (context)
-    (void)context.check(context->cuMemcpyAsync(toDevicePointer(destination),
-                                               toDevicePointer(source), bytes,
-                                               static_cast<CUstream>(stream)),
-                        "cuMemcpyAsync", ofBytes(bytes));
+  (void)callInContext(
+      "mgpuMemcpy", "cuMemcpyAsync",
+      [&](const Driver &driver) {
+        return driver.cuMemcpyAsync(toDevicePointer(destination),
+                                    toDevicePointer(source), bytes,
+                                    static_cast<CUstream>(stream));
+      },
+      ofBytes(bytes));
+}
+
+/// mgpuMemset32 and mgpuMemset16: `count` elements of `value` at
+/// `destination`, by the driver function `select(driver)` named `name`.
+template <typename Element, typename Select>
+static void setMemory(const char *caller, const char *name, Select select,
+                      void *destination, Element value, uint64_t count,
+                      void *stream) {
+  uint64_t bytes = count * sizeof(Element);
+  if (count == 0 || !checkNotNull(destination, caller, bytes))
+    return;
+  (void)callInContext(
+      caller, name,
+      [&](const Driver &driver) {
+        return select(driver)(toDevicePointer(destination), value, count,
+                              static_cast<CUstream>(stream));
+      },
+      ofBytes(bytes));
 }
 
 extern "C" void mgpuMemset32(void *destination, uint32_t value, uint64_t count,
                              void *stream) {
-  if (count == 0 || !checkNotNull(destination, "mgpuMemset32", count * 4))
-    return;
-  ScopedContext context("mgpuMemset32");
-  if (context)
-    (void)context.check(
-        context->cuMemsetD32Async(toDevicePointer(destination), value, count,
-                                  static_cast<CUstream>(stream)),
-        "cuMemsetD32Async", ofBytes(count * 4));
+  setMemory(
+      "mgpuMemset32", "cuMemsetD32Async",
+      [](const Driver &driver) { return driver.cuMemsetD32Async; }, destination,
+      value, count, stream);
 }
 
 extern "C" void mgpuMemset16(void *destination, uint16_t value, uint64_t count,
                              void *stream) {
-  if (count == 0 || !checkNotNull(destination, "mgpuMemset16", count * 2))
-    return;
-  ScopedContext context("mgpuMemset16");
-  if (context)
-    (void)context.check(
-        context->cuMemsetD16Async(toDevicePointer(destination), value, count,
-                                  static_cast<CUstream>(stream)),
-        "cuMemsetD16Async", ofBytes(count * 2));
+  setMemory(
+      "mgpuMemset16", "cuMemsetD16Async",
+      [](const Driver &driver) { return driver.cuMemsetD16Async; }, destination,
+      value, count, stream);
 }
 
 namespace {
@@ -365,10 +379,12 @@ extern "C" void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
                       elementSizeBytes, start, bytes) ||
       bytes == 0)
     return;
-  ScopedContext context("mgpuMemHostRegisterMemRef");
-  if (context)
-    (void)context.check(context->cuMemHostRegister(start, bytes, 0),
-                        "cuMemHostRegister", ofBytes(bytes));
+  (void)callInContext(
+      "mgpuMemHostRegisterMemRef", "cuMemHostRegister",
+      [&](const Driver &driver) {
+        return driver.cuMemHostRegister(start, bytes, 0);
+      },
+      ofBytes(bytes));
 }
 
 extern "C" void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
@@ -379,10 +395,10 @@ extern "C" void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
                       elementSizeBytes, start, bytes) ||
       bytes == 0)
     return;
-  ScopedContext context("mgpuMemHostUnregisterMemRef");
-  if (context)
-    (void)context.check(context->cuMemHostUnregister(start),
-                        "cuMemHostUnregister", ofBytes(bytes));
+  (void)callInContext(
+      "mgpuMemHostUnregisterMemRef", "cuMemHostUnregister",
+      [&](const Driver &driver) { return driver.cuMemHostUnregister(start); },
+      ofBytes(bytes));
 }
 
 extern "C" void mgpuSetDefaultDevice(int32_t device) {

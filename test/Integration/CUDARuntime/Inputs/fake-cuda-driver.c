@@ -7,9 +7,15 @@
 //   bad-ptx         cuModuleLoadDataEx rejects the PTX (with a JIT log)
 //   out-of-memory   cuMemAlloc fails with CUDA_ERROR_OUT_OF_MEMORY
 //   launch-fails    cuLaunchKernel fails with CUDA_ERROR_LAUNCH_FAILED
+//   first-bad-0     every copy of 8 bytes (the fused check's first bad
+//                   position) reads 0, as if a kernel had found position 0
+//                   out of range
+// With GATHER_FAKE_CUDA_TRACE set, each allocation, copy and launch is
+// printed to standard error ("fake-cuda: cuMemcpyAsync 64 bytes").
 // Build: clang -shared -fPIC fake-cuda-driver.c -o DIR/libcuda.so.1, then
 // run with LD_LIBRARY_PATH=DIR.
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +32,11 @@ enum {
 static int mode(const char *name) {
   const char *value = getenv("GATHER_FAKE_CUDA");
   return value && strcmp(value, name) == 0;
+}
+
+static void trace(const char *call, size_t bytes) {
+  if (getenv("GATHER_FAKE_CUDA_TRACE"))
+    fprintf(stderr, "fake-cuda: %s %zu bytes\n", call, bytes);
 }
 
 static const char *errorName(CUresult error, int description) {
@@ -144,6 +155,7 @@ CUresult cuLaunchKernel(void *kernel, unsigned gx, unsigned gy, unsigned gz,
                         void *on, void **params, void **extra) {
   (void)kernel, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz;
   (void)smem, (void)on, (void)params, (void)extra;
+  trace("cuLaunchKernel", 0);
   return mode("launch-fails") ? LAUNCH_FAILED : SUCCESS;
 }
 
@@ -182,10 +194,11 @@ CUresult cuEventRecord(void *recorded, void *on) {
   return SUCCESS;
 }
 
-// Device memory is host memory here (nothing reads it).
+// Device memory is host memory here (the host may read it; kernels do not run).
 CUresult cuMemAlloc_v2(unsigned long long *pointer, size_t bytes) {
   if (mode("out-of-memory"))
     return OUT_OF_MEMORY;
+  trace("cuMemAlloc", bytes);
   *pointer = (unsigned long long)(size_t)malloc(bytes);
   return SUCCESS;
 }
@@ -201,7 +214,11 @@ CUresult cuMemFree_v2(unsigned long long pointer) {
 CUresult cuMemcpyAsync(unsigned long long to, unsigned long long from,
                        size_t bytes, void *on) {
   (void)on;
-  memcpy((void *)(size_t)to, (const void *)(size_t)from, bytes);
+  trace("cuMemcpyAsync", bytes);
+  if (bytes == 8 && mode("first-bad-0"))
+    memset((void *)(size_t)to, 0, bytes);
+  else
+    memcpy((void *)(size_t)to, (const void *)(size_t)from, bytes);
   return SUCCESS;
 }
 CUresult cuMemsetD32Async(unsigned long long to, unsigned value, size_t count,
