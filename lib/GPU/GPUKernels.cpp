@@ -312,17 +312,28 @@ static void copyArgumentsForHostReaders(func::FuncOp func) {
   }
 }
 
+/// The buffer that `buffer` is a view of (through view-like ops), or itself.
+static Value getViewRoot(Value buffer) {
+  while (auto view = buffer.getDefiningOp<ViewLikeOpInterface>())
+    buffer = view.getViewSource();
+  return buffer;
+}
+
 /// Whether `buffer` is (a view of) memory that gpu.alloc allocated.
 static bool isDeviceBuffer(Value buffer) {
-  while (Operation *def = buffer.getDefiningOp()) {
-    if (isa<gpu::AllocOp>(def))
-      return true;
-    auto view = dyn_cast<ViewLikeOpInterface>(def);
-    if (!view)
-      return false;
-    buffer = view.getViewSource();
-  }
-  return false;
+  return getViewRoot(buffer).getDefiningOp<gpu::AllocOp>() != nullptr;
+}
+
+/// gpu-memory=device: whether `buffer` is (a view of) memory on the device:
+/// an argument of the function (the caller's device buffers) or what
+/// gpu.alloc allocated. Others (a constant's global, a buffer host code
+/// filled) are host memory, copied to the device for a kernel.
+static bool isDeviceResident(Value buffer) {
+  if (isDeviceBuffer(buffer))
+    return true;
+  auto argument = dyn_cast<BlockArgument>(getViewRoot(buffer));
+  return argument && isa<func::FuncOp>(argument.getOwner()->getParentOp()) &&
+         argument.getOwner()->isEntryBlock();
 }
 
 /// gpu-memory=device: no host code left that reads or writes a buffer
@@ -460,12 +471,18 @@ private:
     Value dataCount = product(b, loc, dataSizes);
     // gpu-memory=device: the buffers are the device's (identity layouts,
     // checked by the pass), viewed as rank 1; host: rank-1 host buffers.
+    // An operand the host made (a constant, a host computation) is copied
+    // to the device in either mode.
+    bool dataOnDevice = onDevice && isDeviceResident(match.data);
+    bool indicesOnDevice = onDevice && isDeviceResident(match.indices);
     Value hostData, dataCopy, hostIndices, indicesCopy, hostResult, resultCopy;
-    if (!onDevice) {
+    if (!dataOnDevice)
       std::tie(hostData, dataCopy) =
           getLinearHostBuffer(b, match.data, dataSizes, /*copyIn=*/true);
+    if (!indicesOnDevice)
       std::tie(hostIndices, indicesCopy) =
           getLinearHostBuffer(b, match.indices, indicesSizes, /*copyIn=*/true);
+    if (!onDevice) {
       std::tie(hostResult, resultCopy) =
           getLinearHostBuffer(b, match.result, indicesSizes, /*copyIn=*/false);
     }
@@ -491,20 +508,18 @@ private:
     };
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value deviceData, deviceIndices, deviceResult;
-    if (onDevice) {
-      deviceData = getRankOneView(b, match.data);
-      deviceIndices = getRankOneView(b, match.indices);
-      deviceResult = getRankOneView(b, match.result);
-    } else {
-      deviceData = alloc(getElementType(match.data), dataCount);
-      deviceIndices = alloc(getElementType(match.indices), count);
-      deviceResult = alloc(getElementType(match.result), count);
-    }
+    deviceData = dataOnDevice ? getRankOneView(b, match.data)
+                              : alloc(getElementType(match.data), dataCount);
+    deviceIndices = indicesOnDevice
+                        ? getRankOneView(b, match.indices)
+                        : alloc(getElementType(match.indices), count);
+    deviceResult = onDevice ? getRankOneView(b, match.result)
+                            : alloc(getElementType(match.result), count);
     Value devicePosition = alloc(i64, one);
-    if (!onDevice) {
+    if (!dataOnDevice)
       copy(deviceData, hostData);
+    if (!indicesOnDevice)
       copy(deviceIndices, hostIndices);
-    }
     if (match.check)
       copy(devicePosition, hostPosition);
 
@@ -529,8 +544,12 @@ private:
     if (match.check)
       copy(hostPosition, devicePosition);
     SmallVector<Value> deviceBuffers = {devicePosition};
+    if (!dataOnDevice)
+      deviceBuffers.push_back(deviceData);
+    if (!indicesOnDevice)
+      deviceBuffers.push_back(deviceIndices);
     if (!onDevice)
-      deviceBuffers.append({deviceData, deviceIndices, deviceResult});
+      deviceBuffers.push_back(deviceResult);
     for (Value buffer : deviceBuffers)
       token = gpu::DeallocOp::create(b, loc, tokenType, token, buffer)
                   .getAsyncToken();

@@ -120,3 +120,42 @@ func.func @dynamic(%data: tensor<?x?xf32>, %indices: tensor<?x?xi32>) -> tensor<
   %out = onnx.GatherElements %data, %indices axis = -1 : tensor<?x?xf32>, tensor<?x?xi32>
   return %out : tensor<?x?xf32>
 }
+
+// -----
+
+// Constant operands are host memory (a global) in either mode: they are
+// copied to a device buffer for the kernel and freed after it (the kernel
+// read the host address before).
+// CHECK-LABEL: func.func @constant_indices(
+// CHECK-SAME:      %[[DATA:.*]]: memref<4x6xf32>) -> memref<4x3xf32>
+// CHECK:         %[[G:.*]] = memref.get_global @{{.*}} : memref<4x3xi64>
+// CHECK:         %[[G1:.*]] = memref.collapse_shape %[[G]] {{\[\[}}0, 1]] : memref<4x3xi64> into memref<12xi64>
+// CHECK:         %[[DI:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%{{.*}}) : memref<?xi64>
+// CHECK:         gpu.memcpy async [%{{.*}}] %[[DI]], %[[G1]] : memref<?xi64>, memref<12xi64>
+// CHECK:         gpu.launch async
+// CHECK:           memref.load %[[DI]][%{{.*}}] : memref<?xi64>
+// CHECK:           gpu.terminator
+// CHECK:         gpu.dealloc async [%{{.*}}] %[[DI]] : memref<?xi64>
+func.func @constant_indices(%d: tensor<4x6xf32>) -> tensor<4x3xf32> {
+  %i = arith.constant dense<[[5, 4, 3], [0, 1, 2], [-1, -6, 2], [3, 3, 3]]> : tensor<4x3xi64>
+  %o = onnx.GatherElements %d, %i axis = 1 : tensor<4x6xf32>, tensor<4x3xi64>
+  return %o : tensor<4x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @constant_data(
+// CHECK-SAME:      %[[IDX:.*]]: memref<2x2xi64>) -> memref<2x2xf32>
+// CHECK:         %[[G:.*]] = memref.get_global @{{.*}} : memref<2x3xf32>
+// CHECK:         %[[G1:.*]] = memref.collapse_shape %[[G]] {{\[\[}}0, 1]] : memref<2x3xf32> into memref<6xf32>
+// CHECK:         %[[DD:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%{{.*}}) : memref<?xf32>
+// CHECK:         gpu.memcpy async [%{{.*}}] %[[DD]], %[[G1]] : memref<?xf32>, memref<6xf32>
+// CHECK:         gpu.launch async
+// CHECK:           memref.load %[[DD]][%{{.*}}] : memref<?xf32>
+// CHECK:           gpu.terminator
+// CHECK:         gpu.dealloc async [%{{.*}}] %[[DD]] : memref<?xf32>
+func.func @constant_data(%i: tensor<2x2xi64>) -> tensor<2x2xf32> {
+  %d = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %o = onnx.GatherElements %d, %i axis = 1 : tensor<2x3xf32>, tensor<2x2xi64>
+  return %o : tensor<2x2xf32>
+}
