@@ -71,9 +71,10 @@ struct LowerNestedModulesPass
     WalkResult placed = root->walk<WalkOrder::PostOrder>([&](ModuleOp module) {
       if (module == root)
         return WalkResult::advance();
-      if (failed(checkPlacement(module)))
+      bool lower = needsLowering(module);
+      if (failed(checkPlacement(module, lower)))
         return WalkResult::interrupt();
-      if (needsLowering(module))
+      if (lower)
         nested.push_back(module);
       return WalkResult::advance();
     });
@@ -95,10 +96,14 @@ private:
   /// scf.execute_region) or another op, the outer module's passes would
   /// treat its ops as the function's (buffer deallocation, the LLVM
   /// translation), so it is an error there, at the module, with a note at
-  /// the op that holds it.
-  static LogicalResult checkPlacement(ModuleOp module) {
+  /// the op that holds it. A module that is already LLVM dialect inside an
+  /// LLVM dialect op (an llvm.func's block) is left as it is: nothing here
+  /// lowers either.
+  static LogicalResult checkPlacement(ModuleOp module, bool needsLowering) {
     Operation *parent = module->getParentOp();
-    if (isa<ModuleOp>(parent))
+    if (isa<ModuleOp>(parent) ||
+        (!needsLowering &&
+         isa_and_nonnull<LLVM::LLVMDialect>(parent->getDialect())))
       return success();
     InFlightDiagnostic diag = emitError(module.getLoc())
                               << "a builtin.module inside '"
