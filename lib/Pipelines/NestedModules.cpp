@@ -62,6 +62,17 @@ struct LowerNestedModulesPass
     pm.getDependentDialects(registry);
   }
 
+  /// Bad pipeline-options are an error whether or not a nested module
+  /// needs them.
+  LogicalResult initialize(MLIRContext *context) override {
+    auto options = gather::parseONNXToLLVMPipelineOptions(pipelineOptions);
+    if (options)
+      return success();
+    return emitError(UnknownLoc::get(context))
+           << "gather-pipeline-nested-modules: invalid pipeline-options '"
+           << pipelineOptions << "': " << llvm::toString(options.takeError());
+  }
+
   void runOnOperation() override {
     ModuleOp root = getOperation();
     // Deepest first (post-order), each module once: its seven stages only
