@@ -64,7 +64,8 @@ extern "C" void gatherMPIInit(int64_t numProcesses) {
     gather::runtime::reportMessage(
         "onnx.GatherElements: the code was partitioned for " +
         std::to_string(numProcesses) +
-        " processes (shard-grid), but the MPI job has " + std::to_string(size) +
+        (numProcesses == 1 ? " process" : " processes") +
+        " (shard-grid), but the MPI job has " + std::to_string(size) +
         "; run it with mpirun -np " + std::to_string(numProcesses));
 }
 

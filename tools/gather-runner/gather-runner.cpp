@@ -601,8 +601,8 @@ static bool setUpMPIJob(const gather::ONNXToLLVMPipelineOptions &options) {
   }
   if (size >= 0 && size != grid) {
     printError("shard-grid=" + llvm::Twine(grid) + ", but the MPI job has " +
-               llvm::Twine(size) + " processes: run it with mpirun -np " +
-               llvm::Twine(grid));
+               llvm::Twine(size) + (size == 1 ? " process" : " processes") +
+               ": run it with mpirun -np " + llvm::Twine(grid));
     return false;
   }
   return true;
