@@ -15,6 +15,7 @@
 #include "gather/Runtime/RuntimeABI.h"
 #include "gather/Runtime/RuntimeReporter.h"
 #include "gather/Support/CheckedSize.h"
+#include "gather/Support/ElementBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -32,26 +33,6 @@ namespace gather {
 using namespace mlir;
 
 namespace {
-
-/// Bytes per element of a memref of `type` as the LLVM lowering lays it
-/// out, or std::nullopt if unknown (the check then counts elements).
-std::optional<int64_t> getElementBytes(Type type) {
-  if (isa<IndexType>(type))
-    return 8;
-  if (type.isIntOrFloat())
-    return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
-  if (auto complex = dyn_cast<ComplexType>(type)) {
-    std::optional<int64_t> part = getElementBytes(complex.getElementType());
-    return part ? std::optional<int64_t>(2 * *part) : std::nullopt;
-  }
-  if (auto vector = dyn_cast<VectorType>(type)) {
-    std::optional<int64_t> element = getElementBytes(vector.getElementType());
-    if (!element || vector.isScalable())
-      return std::nullopt;
-    return gather::getCheckedNumElements(vector.getShape(), *element);
-  }
-  return std::nullopt;
-}
 
 /// The buffer of `alloc` for the report: the location of its report site
 /// (its source location if that is `file:line:col`, otherwise unknown) and
@@ -157,7 +138,7 @@ private:
         llvm::to_vector(llvm::make_filter_range(
             type.getShape(),
             [](int64_t s) { return !ShapedType::isDynamic(s); })),
-        getElementBytes(type.getElementType()).value_or(1));
+        gather::getElementBytes(type.getElementType()).value_or(1));
     Value tooBig;
     Value bytes;
     if (!staticBytes) {

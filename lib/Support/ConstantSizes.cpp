@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Support/ConstantSizes.h"
+#include "gather/Support/ElementBytes.h"
 
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -21,20 +22,6 @@
 
 using namespace mlir;
 
-/// The bytes of one element of `type` in LLVM IR's arrays (an i1 takes a
-/// byte); std::nullopt for a type the translation does not expand.
-static std::optional<int64_t> getElementBytes(Type type) {
-  if (auto complex = dyn_cast<ComplexType>(type)) {
-    std::optional<int64_t> part = getElementBytes(complex.getElementType());
-    return part ? std::optional<int64_t>(2 * *part) : std::nullopt;
-  }
-  if (type.isIndex())
-    return 8;
-  if (type.isIntOrFloat())
-    return (static_cast<int64_t>(type.getIntOrFloatBitWidth()) + 7) / 8;
-  return std::nullopt;
-}
-
 /// The bytes that `value` takes once each of its elements is held, exactly
 /// (however large); std::nullopt if it is not expanded (dense values that
 /// are not splat are held already) or has no static size.
@@ -42,7 +29,8 @@ static std::optional<llvm::DynamicAPInt> getExpandedBytes(ElementsAttr value) {
   if (!value.isSplat() && !isa<SparseElementsAttr>(value))
     return std::nullopt;
   ShapedType type = value.getShapedType();
-  std::optional<int64_t> elementBytes = getElementBytes(type.getElementType());
+  std::optional<int64_t> elementBytes =
+      gather::getElementBytes(type.getElementType());
   if (!type.hasStaticShape() || !elementBytes)
     return std::nullopt;
   llvm::DynamicAPInt bytes(*elementBytes);

@@ -15,6 +15,8 @@
 
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 #include "gather/Runtime/RuntimeABI.h"
+#include "gather/Support/CheckedSize.h"
+#include "gather/Support/ElementBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -36,12 +38,10 @@ using namespace mlir;
 using namespace mlir::shard;
 using namespace gather;
 
-/// The bytes of one element of `type` in memory (i1: one byte; complex: both
-/// parts).
-static int64_t getElementBytes(Type type) {
-  if (auto complex = dyn_cast<ComplexType>(type))
-    return 2 * getElementBytes(complex.getElementType());
-  return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
+/// The bytes of one element of `type` (verified shardable: an integer,
+/// float or complex type).
+static int64_t getShardedElementBytes(Type type) {
+  return gather::getElementBytes(type).value_or(1);
 }
 
 /// The `materialize_in_destination` in the same block that `result` (its
@@ -148,9 +148,9 @@ static int64_t getModelBytes(int64_t bytes, int64_t processes, int64_t factor) {
 
 /// The static bytes of `type`, or -1.
 static int64_t getStaticBytes(RankedTensorType type) {
-  return type.hasStaticShape()
-             ? type.getNumElements() * getElementBytes(type.getElementType())
-             : -1;
+  return gather::getCheckedNumElements(
+             type.getShape(), getShardedElementBytes(type.getElementType()))
+      .value_or(-1);
 }
 
 /// Calls gatherMPIAllreduceSumBits on the row-major buffer at `address`
@@ -159,7 +159,7 @@ static void createAllReduceCall(OpBuilder &b, Location loc, ModuleOp module,
                                 Value address, Value count, Type type,
                                 ArrayRef<Value> groupArguments) {
   bool complex = isa<ComplexType>(type);
-  int64_t elementBytes = getElementBytes(type) / (complex ? 2 : 1);
+  int64_t elementBytes = getShardedElementBytes(type) / (complex ? 2 : 1);
   if (complex)
     count = arith::MulIOp::create(b, loc, count,
                                   arith::ConstantIndexOp::create(b, loc, 2));
@@ -183,8 +183,8 @@ static void createAllGatherCall(OpBuilder &b, Location loc, ModuleOp module,
   Value outer = createSizeProduct(b, loc, local, 0, axis);
   Value slice = arith::MulIOp::create(
       b, loc, createSizeProduct(b, loc, local, axis + 1, type.getRank()),
-      arith::ConstantIndexOp::create(b, loc,
-                                     getElementBytes(type.getElementType())));
+      arith::ConstantIndexOp::create(
+          b, loc, getShardedElementBytes(type.getElementType())));
   Value dimSize = arith::MulIOp::create(
       b, loc, createSizeProduct(b, loc, local, axis, axis + 1),
       arith::ConstantIndexOp::create(b, loc, processes));
