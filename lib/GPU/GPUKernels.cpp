@@ -141,6 +141,18 @@ static SmallVector<Value> getSizes(OpBuilder &b, Location loc, Value memref) {
   return sizes;
 }
 
+/// The dynamic sizes of `memref` (memref.dim), as an alloc of its type
+/// takes them.
+static SmallVector<Value> getDynamicSizes(OpBuilder &b, Location loc,
+                                          Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      sizes.push_back(memref::DimOp::create(b, loc, memref, d));
+  return sizes;
+}
+
 static Value product(OpBuilder &b, Location loc, ArrayRef<Value> sizes) {
   Value result = arith::ConstantIndexOp::create(b, loc, 1);
   for (Value size : sizes)
@@ -205,10 +217,7 @@ static Value allocateOnDevice(memref::AllocOp alloc) {
 /// before `before`; `host` is freed.
 static Value copyToDevice(OpBuilder &b, Location loc, Value host) {
   auto type = cast<MemRefType>(host.getType());
-  SmallVector<Value> dynamicSizes;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    if (type.isDynamicDim(d))
-      dynamicSizes.push_back(memref::DimOp::create(b, loc, host, d));
+  SmallVector<Value> dynamicSizes = getDynamicSizes(b, loc, host);
   Type tokenType = gpu::AsyncTokenType::get(b.getContext());
   Value device;
   onStream(b, loc, [&](Value token) {
@@ -290,12 +299,9 @@ static void copyArgumentsForHostReaders(func::FuncOp func) {
     for (auto &[anchor, uses] : copies) {
       OpBuilder b(anchor);
       Location loc = anchor->getLoc();
-      auto type = cast<MemRefType>(argument.getType());
-      SmallVector<Value> dynamicSizes;
-      for (int64_t d = 0; d < type.getRank(); ++d)
-        if (type.isDynamicDim(d))
-          dynamicSizes.push_back(memref::DimOp::create(b, loc, argument, d));
-      Value host = memref::AllocOp::create(b, loc, type, dynamicSizes);
+      Value host =
+          memref::AllocOp::create(b, loc, cast<MemRefType>(argument.getType()),
+                                  getDynamicSizes(b, loc, argument));
       onStream(b, loc, [&](Value token) {
         return gpu::MemcpyOp::create(b, loc,
                                      gpu::AsyncTokenType::get(b.getContext()),
