@@ -7,6 +7,12 @@
 // RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2' | FileCheck %s
 // RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-dim=1' | FileCheck %s
 // RUN: %mpirun -np 3 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=3 shard-dim=0 shard-assembly=all-reduce' | FileCheck %s
+// A bad index in the second gather's indices, which the first gather made:
+// every process reports the first bad position, the job exits 1.
+// RUN: not gather-runner %S/Inputs/chained-gathers-bad-index.mlir -e main --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %mpirun -np 2 gather-runner %S/Inputs/chained-gathers-bad-index.mlir -e main --entry-point-result=void --pipeline-options='shard-grid=2' 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: chained-gathers-bad-index.mlir:3:9: error: 'onnx.GatherElements' op operand 'indices' holds value 3 at position [0, 2], outside the valid range [-3, 2] for axis 0 of size 3
+// BAD-NOT: result
 // CHECK: result 0: tensor<4x6xf32> = {{\[}}[1, 6, 3, 5, 5, 4], [7, 7, 9, 8, 11, 9], [13, 18, 15, 13, 17, 15], [19, 22, 21, 22, 23, 22]]
 // CHECK: result 1: tensor<6x4xf32> = {{\[}}[9, 6, 15, 8], [21, 6, 11, 16], [9, 18, 11, 16], [13, 14, 15, 16], [1, 6, 15, 12], [21, 22, 3, 4]]
 // CHECK: result 2: tensor<6x4xf32> = {{\[}}[9, 6, 15, 8], [21, 6, 11, 16], [9, 18, 11, 16], [13, 14, 15, 16], [1, 6, 15, 12], [21, 22, 3, 4]]
