@@ -97,6 +97,7 @@ struct CodegenPass : public gather::impl::CodegenPassBase<CodegenPass> {
     options.parallelThreshold = parallelThreshold;
     options.parallelChunk = parallelChunk;
     options.prefetchDistance = prefetchDistance;
+    options.narrowOffsets = narrowOffsets;
 
     SmallVector<linalg::GenericOp> gathers;
     getOperation().walk([&](linalg::GenericOp op) {

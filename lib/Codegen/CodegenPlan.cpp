@@ -116,6 +116,26 @@ static bool shouldPrefetch(linalg::GenericOp gather, int64_t distance,
                             Twine(kPrefetchMinBytes / 1024) + " KiB");
 }
 
+/// Whether the vector reads of `gather` can have 32-bit lane offsets: each
+/// tensor read by lanes (`data` and the elementwise inputs) has a static
+/// shape of at most kMaxNarrowOffsetElements elements.
+static bool canNarrowOffsets(linalg::GenericOp gather, std::string *whyNot) {
+  SmallVector<Value> tensors = {getGatheredTensor(gather)};
+  for (OpOperand *input : getElementwiseInputs(gather))
+    tensors.push_back(input->get());
+  for (Value tensor : tensors) {
+    StringRef name = tensors.front() == tensor ? "data" : "an input";
+    auto type = dyn_cast<RankedTensorType>(tensor.getType());
+    if (!type || !type.hasStaticShape())
+      return reject(whyNot, name + " has a dynamic size");
+    std::optional<int64_t> numElements =
+        gather::getCheckedNumElements(type.getShape());
+    if (!numElements || *numElements > kMaxNarrowOffsetElements)
+      return reject(whyNot, name + " has over 2^31 - 1 elements");
+  }
+  return true;
+}
+
 GatherCodegenPlan
 gather::codegen::planGather(linalg::GenericOp gather,
                             const GatherCodegenOptions &options) {
@@ -172,6 +192,9 @@ gather::codegen::planGather(linalg::GenericOp gather,
   else if (canVectorizeBodies)
     plan.whyScalar = "rows of " + std::to_string(innermost) +
                      ", shorter than a vector, not in groups: " + whyNoGroups;
+  if (options.narrowOffsets && vectorize &&
+      canNarrowOffsets(gather, &plan.whyWideOffsets))
+    plan.offsetBits = 32;
 
   // Threads: rows (chunks of parallelChunk for rank 1) in parallel, unless
   // already inside a parallel loop or a static shape has a single row or
@@ -254,4 +277,8 @@ void GatherCodegenPlan::print(raw_ostream &os) const {
     os << "; index check not fused (" << whyNotFused << ")";
   else
     os << "; no index check";
+  if (vectorSize > 0 && offsetBits == 32)
+    os << "; 32-bit offsets";
+  else if (vectorSize > 0 && !whyWideOffsets.empty())
+    os << "; 64-bit offsets (" << whyWideOffsets << ")";
 }

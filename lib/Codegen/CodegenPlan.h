@@ -46,6 +46,11 @@ inline constexpr int64_t kMaxVectorsPerGroup = 16;
 /// allows.
 inline constexpr int64_t kMaxGroupElements = 256;
 
+/// The most elements of a tensor whose vector reads have 32-bit lane
+/// offsets (GatherCodegenPlan::offsetBits): its last element's offset is
+/// still a positive i32.
+inline constexpr int64_t kMaxNarrowOffsetElements = INT32_MAX;
+
 /// Gathers whose `data` and `indices` hold fewer bytes than this (statically)
 /// get no prefetches: they stay in the L1 data cache (32 KiB on the x86 CPUs
 /// LLVM models, TargetTransformInfo::getCacheSize(L1D)).
@@ -74,6 +79,7 @@ struct GatherCodegenOptions {
   int64_t parallelThreshold = 8192;
   int64_t parallelChunk = 16384;
   int64_t prefetchDistance = 4096;
+  bool narrowOffsets = false;
 };
 
 /// Everything gather-codegen decides for one gather-like generic.
@@ -112,6 +118,16 @@ struct GatherCodegenPlan {
   std::string whyScalar;
   /// Rows shorter than a vector, in groups (implies vectorSize > 0).
   std::optional<RowGroups> groups;
+  /// Bits of the lane offsets of vector reads of `data` and the other
+  /// tensors read by lanes (vector.gather): with narrow-offsets=true, 32
+  /// when each of them has a static shape of at most
+  /// kMaxNarrowOffsetElements elements, so that the offset of every
+  /// in-bounds element fits (16-lane vgatherdps instead of two 8-lane
+  /// vgatherqps); else 64. Off by default: measured no faster, and slower
+  /// on axis-0 gathers (docs/CodeShape.md, "32-bit index math").
+  unsigned offsetBits = 64;
+  /// With vectors and narrow-offsets=true, why the offsets are 64-bit.
+  std::string whyWideOffsets;
 
   Threads threads = Threads::Serial;
   /// Why the loops are serial.
@@ -127,8 +143,8 @@ struct GatherCodegenPlan {
   std::string whyNoPrefetch;
 
   /// One line, e.g. "vectors of 16; threads; prefetches 4096 B ahead; index
-  /// check fused" or "left to convert-linalg-to-loops: scalar (vector-size
-  /// 0); ...".
+  /// check fused" or "left to convert-linalg-to-loops: scalar
+  /// (vector-size 0); ...".
   void print(llvm::raw_ostream &os) const;
 };
 

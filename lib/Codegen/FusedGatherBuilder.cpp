@@ -73,13 +73,15 @@ public:
   /// The most nested serial loops over the outer dimensions (buildSerial).
   static constexpr int64_t kNestedOuterLoops = 2;
 
-  /// `vectorSize` 0: scalar loops. `groupRows`: rows shorter than
+  /// `vectorSize` 0: scalar loops. `offsetBits`: of the lane offsets of
+  /// the reads of `data` (GatherCodegenPlan). `groupRows`: rows shorter than
   /// `vectorSize` (static length) in groups (see RowGroups; the plan
   /// checked that they can be).
   /// `prefetcher` (null: none) adds its prefetches to the row loops.
   FusedGatherBuilder(OpBuilder &b, Location loc, linalg::GenericOp gather,
                      linalg::GenericOp check, int64_t vectorSize,
-                     bool groupRows, RowPrefetcher *prefetcher)
+                     unsigned offsetBits, bool groupRows,
+                     RowPrefetcher *prefetcher)
       : loc(loc), gather(gather), check(check), vectorSize(vectorSize),
         prefetcher(prefetcher) {
     indices = getIndices(gather);
@@ -96,7 +98,7 @@ public:
     SmallVector<Value> tensors = {data};
     for (OpOperand *input : getElementwiseInputs(gather))
       tensors.push_back(input->get());
-    vectorizer.emplace(b, loc, vectorSize, tensors, zero, one);
+    vectorizer.emplace(b, loc, vectorSize, tensors, zero, one, offsetBits);
     if (!groupRows)
       return;
     groups = RowGroups(resultType.getShape().back(), vectorSize);
@@ -657,7 +659,7 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
   if (plan.prefetchDistance > 0)
     prefetcher.emplace(rewriter, loc, gather, plan.prefetchDistance);
   FusedGatherBuilder builder(rewriter, loc, gather, check, plan.vectorSize,
-                             plan.groups.has_value(),
+                             plan.offsetBits, plan.groups.has_value(),
                              prefetcher ? &*prefetcher : nullptr);
   SmallVector<Value> inits = gather.getDpsInits();
   Value accumulator;

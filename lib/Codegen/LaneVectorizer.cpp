@@ -24,8 +24,9 @@ using namespace mlir;
 using namespace gather::codegen;
 
 LaneVectorizer::LaneVectorizer(OpBuilder &b, Location loc, int64_t vectorSize,
-                               ValueRange tensors, Value zero, Value one)
-    : loc(loc), vectorSize(vectorSize), zero(zero) {
+                               ValueRange tensors, Value zero, Value one,
+                               unsigned offsetBits)
+    : loc(loc), vectorSize(vectorSize), zero(zero), offsetBits(offsetBits) {
   for (Value tensor : tensors) {
     if (strides.contains(tensor))
       continue;
@@ -129,12 +130,25 @@ Value LaneVectorizer::buildGather(OpBuilder &b, Value tensor,
   ArrayRef<Value> tensorStrides = strides.at(tensor);
   SmallVector<Value> base;
   Value offsets;
-  auto indexVector = VectorType::get({vectorSize}, b.getIndexType());
+  // 32-bit offsets: each lane's coordinates are truncated (exact for the
+  // in-bounds elements, whose offsets fit), then linearized in i32.
+  Type offsetType =
+      offsetBits == 32 ? Type(b.getI32Type()) : Type(b.getIndexType());
+  auto offsetVector = VectorType::get({vectorSize}, offsetType);
+  auto toOffsetType = [&](Value value) -> Value {
+    Type type =
+        isa<VectorType>(value.getType()) ? Type(offsetVector) : offsetType;
+    if (value.getType() == type)
+      return value;
+    return arith::IndexCastOp::create(b, loc, type, value);
+  };
   auto addOffsets = [&](Value lanes, int64_t d) {
+    lanes = toOffsetType(lanes);
     if (!isConstantIntValue(getAsOpFoldResult(tensorStrides[d]), 1))
       lanes = arith::MulIOp::create(
           b, loc, lanes,
-          vector::BroadcastOp::create(b, loc, indexVector, tensorStrides[d]));
+          vector::BroadcastOp::create(b, loc, offsetVector,
+                                      toOffsetType(tensorStrides[d])));
     offsets = offsets
                   ? arith::AddIOp::create(b, loc, offsets, lanes).getResult()
                   : lanes;

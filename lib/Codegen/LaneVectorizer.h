@@ -43,9 +43,13 @@ class LaneVectorizer {
 public:
   /// Computes the strides (in elements) of `tensors` (contiguous,
   /// row-major: `data` and the elementwise inputs) at the insertion point
-  /// of `b`; `zero` and `one` are index constants there.
+  /// of `b`; `zero` and `one` are index constants there. `offsetBits` (32
+  /// or 64): the integer width of the lane offsets of the vector.gather
+  /// ops, 32 only when every offset of an element of `tensors` fits
+  /// (GatherCodegenPlan::offsetBits).
   LaneVectorizer(mlir::OpBuilder &b, mlir::Location loc, int64_t vectorSize,
-                 mlir::ValueRange tensors, mlir::Value zero, mlir::Value one);
+                 mlir::ValueRange tensors, mlir::Value zero, mlir::Value one,
+                 unsigned offsetBits);
 
   /// The elements of `tensor` (one of the constructor's) at `coordinates`
   /// (one per dimension of `tensor`), one per lane, all in bounds: one
@@ -69,15 +73,16 @@ public:
 
 private:
   /// The read of `tensor` on the lanes: one vector.gather whose base holds
-  /// the coordinates equal in all lanes and whose offsets the others,
-  /// linearized with the strides of `tensor` (a broadcast of one
-  /// tensor.extract when all are equal).
+  /// the coordinates equal in all lanes and whose offsets (integers of
+  /// offsetBits, index for 64) the others, linearized with the strides of
+  /// `tensor` (a broadcast of one tensor.extract when all are equal).
   mlir::Value buildGather(mlir::OpBuilder &b, mlir::Value tensor,
                           llvm::ArrayRef<LaneValue> coordinates) const;
 
   mlir::Location loc;
   int64_t vectorSize;
   mlir::Value zero;
+  unsigned offsetBits;
   llvm::DenseMap<mlir::Value, llvm::SmallVector<mlir::Value>> strides;
 };
 

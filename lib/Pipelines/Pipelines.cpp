@@ -134,6 +134,7 @@ void gather::addCodegenPasses(OpPassManager &pm,
   codegenOptions.parallel = usesThreads(options);
   codegenOptions.parallelThreshold = options.parallelThreshold;
   codegenOptions.prefetchDistance = options.prefetchDistance;
+  codegenOptions.narrowOffsets = options.narrowOffsets;
   codegenOptions.unfusedRemarks = options.unfusedRemarks;
   pm.addNestedPass<func::FuncOp>(createCodegenPass(codegenOptions));
   pm.addPass(createCanonicalizerPass());
@@ -411,6 +412,7 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
       {&options.vectorSize, options.vectorSize != defaults.vectorSize},
       {&options.prefetchDistance,
        options.prefetchDistance != defaults.prefetchDistance},
+      {&options.narrowOffsets, options.narrowOffsets != defaults.narrowOffsets},
       {&options.parallelThreshold,
        options.parallelThreshold != defaults.parallelThreshold},
   };

@@ -17,7 +17,7 @@
 // A pass plugin alone registers the passes (for IR without onnx ops).
 // RUN: mlir-opt %s --load-dialect-plugin=%gather_plugin --pass-pipeline='builtin.module(convert-onnx-to-linalg)' \
 // RUN: | mlir-opt --load-pass-plugin=%gather_plugin \
-// RUN:   --pass-pipeline='builtin.module(func.func(gather-codegen{parallel=false}))' \
+// RUN:   --pass-pipeline='builtin.module(func.func(gather-codegen{narrow-offsets=false parallel=false}))' \
 // RUN: | FileCheck %s --check-prefix=PASSONLY
 
 // NOPLUGIN: Dialect `onnx' not found

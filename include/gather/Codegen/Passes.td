@@ -113,6 +113,9 @@ def CodegenPass
     Option<"prefetchDistance", "prefetch-distance", "int64_t",
            /*default=*/"4096",
            "Bytes ahead to prefetch data rows and index values; 0: none">,
+    Option<"narrowOffsets", "narrow-offsets", "bool", /*default=*/"false",
+           "32-bit lane offsets for vector reads of data where every "
+           "offset fits (static sizes under 2^31 elements)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark at each gather with its code generation plan">,
     Option<"unfusedRemarks", "unfused-remarks", "bool", /*default=*/"true",

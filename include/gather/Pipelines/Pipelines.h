@@ -69,6 +69,11 @@ struct ONNXToLLVMPipelineOptions
       llvm::cl::desc("Bytes ahead that innermost-axis gathers prefetch; 0: "
                      "no prefetches"),
       llvm::cl::init(4096)};
+  PassOptions::Option<bool> narrowOffsets{
+      *this, "narrow-offsets",
+      llvm::cl::desc("32-bit lane offsets for vector reads of data where "
+                     "every offset fits (static sizes under 2^31 elements)"),
+      llvm::cl::init(false)};
   PassOptions::Option<std::string> targetCpu{
       *this, "target-cpu",
       llvm::cl::desc("LLVM CPU name the code is for (e.g. znver4, haswell); "

@@ -296,11 +296,8 @@ private:
         builder, loc, TypeRange{resultType}, ValueRange{indices},
         ValueRange{init}, indexingMaps, iteratorTypes,
         [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
-          auto [normalized, inRange] =
-              ONNX::buildNormalizedIndex(b, nestedLoc, args[0], axisSize);
-          Value zero = arith::ConstantIndexOp::create(b, nestedLoc, 0);
           Value safeIndex =
-              arith::SelectOp::create(b, nestedLoc, inRange, normalized, zero);
+              ONNX::buildSafeIndex(b, nestedLoc, args[0], axisSize).first;
           SmallVector<Value> coordinates;
           for (int64_t d = 0; d < rank; ++d)
             coordinates.push_back(

@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
@@ -238,19 +239,67 @@ LogicalResult gather::ONNX::verifyGatherElements(
   return success();
 }
 
+bool gather::ONNX::canNormalizeInI32(Value index, Value axisSize) {
+  std::optional<int64_t> size = getConstantIntValue(axisSize);
+  return index.getType().isInteger(32) && size &&
+         *size <= std::numeric_limits<int32_t>::max();
+}
+
+namespace {
+/// The values of the index rule, in the type they were computed in (i32 or
+/// index).
+struct IndexRule {
+  Value normalized, inRange, safe;
+};
+} // namespace
+
+/// The index rule of buildNormalizedIndex and buildSafeIndex (`safe` only
+/// with `withSafe`).
+static IndexRule buildIndexRule(OpBuilder &b, Location loc, Value index,
+                                Value axisSize, bool withSafe) {
+  Type type = b.getIndexType();
+  Value i = index, size = axisSize;
+  if (gather::ONNX::canNormalizeInI32(index, axisSize)) {
+    type = index.getType();
+    size = arith::ConstantIntOp::create(b, loc, type,
+                                        *getConstantIntValue(axisSize));
+  } else {
+    i = arith::IndexCastOp::create(b, loc, type, index);
+  }
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+  Value isNegative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, zero);
+  Value wrapped = arith::AddIOp::create(b, loc, i, size);
+  IndexRule rule;
+  rule.normalized = arith::SelectOp::create(b, loc, isNegative, wrapped, i);
+  rule.inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                       rule.normalized, size);
+  if (withSafe)
+    rule.safe =
+        arith::SelectOp::create(b, loc, rule.inRange, rule.normalized, zero);
+  return rule;
+}
+
+/// `value` (i32 or index) as an index.
+static Value toIndex(OpBuilder &b, Location loc, Value value) {
+  if (value.getType().isIndex())
+    return value;
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), value);
+}
+
 std::pair<Value, Value> gather::ONNX::buildNormalizedIndex(OpBuilder &b,
                                                            Location loc,
                                                            Value index,
                                                            Value axisSize) {
-  Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value isNegative =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, zero);
-  Value wrapped = arith::AddIOp::create(b, loc, i, axisSize);
-  Value normalized = arith::SelectOp::create(b, loc, isNegative, wrapped, i);
-  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                        normalized, axisSize);
-  return {normalized, inRange};
+  IndexRule rule = buildIndexRule(b, loc, index, axisSize, /*withSafe=*/false);
+  return {toIndex(b, loc, rule.normalized), rule.inRange};
+}
+
+std::pair<Value, Value> gather::ONNX::buildSafeIndex(OpBuilder &b, Location loc,
+                                                     Value index,
+                                                     Value axisSize) {
+  IndexRule rule = buildIndexRule(b, loc, index, axisSize, /*withSafe=*/true);
+  return {toIndex(b, loc, rule.safe), rule.inRange};
 }
 
 LogicalResult GatherElementsOp::verify() {

@@ -18,8 +18,7 @@
 // CHECK:           %[[WRAP:.*]] = arith.addi %[[I]], %[[S]] : index
 // CHECK:           %[[NORM:.*]] = arith.select %[[NEG]], %[[WRAP]], %[[I]] : index
 // CHECK:           %[[OK:.*]] = arith.cmpi ult, %[[NORM]], %[[S]] : index
-// CHECK:           %[[ZERO2:.*]] = arith.constant 0 : index
-// CHECK:           %[[SAFE:.*]] = arith.select %[[OK]], %[[NORM]], %[[ZERO2]] : index
+// CHECK:           %[[SAFE:.*]] = arith.select %[[OK]], %[[NORM]], %[[ZERO]] : index
 // CHECK:           %[[D0:.*]] = linalg.index 0 : index
 // CHECK:           %[[E:.*]] = tensor.extract %[[DATA]][%[[D0]], %[[SAFE]]] : tensor<3x4xf32>
 // CHECK:           linalg.yield %[[E]] : f32
@@ -33,17 +32,23 @@ func.func @static_negative_axis(%data: tensor<3x4xf32>, %indices: tensor<2x3xi64
 
 // -----
 
-// Rank 3, axis 1, i32 indices: the index is sign-extended with index_cast
-// and replaces coordinate 1; the other coordinates are the loop indices.
+// Rank 3, axis 1, i32 indices on a static axis: the index rule is computed
+// in i32 (exact there), the safe index is sign-extended with index_cast and
+// replaces coordinate 1; the other coordinates are the loop indices.
 // CHECK-LABEL: func.func @rank3_axis1_i32
 // CHECK-SAME:    (%[[DATA:.*]]: tensor<2x5x4xi64>, %[[IDX:.*]]: tensor<2x7x3xi32>)
 // CHECK:         linalg.generic
 // CHECK-SAME:      iterator_types = ["parallel", "parallel", "parallel"]
 // CHECK-SAME:      ins(%[[IDX]] : tensor<2x7x3xi32>)
 // CHECK:         ^bb0(%[[IN:.*]]: i32, %{{.*}}: i64):
-// CHECK:           arith.index_cast %[[IN]] : i32 to index
-// CHECK:           arith.cmpi ult
-// CHECK:           %[[SAFE:.*]] = arith.select
+// CHECK-DAG:       %[[S:.*]] = arith.constant 5 : i32
+// CHECK-DAG:       %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK:           %[[NEG:.*]] = arith.cmpi slt, %[[IN]], %[[ZERO]] : i32
+// CHECK:           %[[WRAP:.*]] = arith.addi %[[IN]], %[[S]] : i32
+// CHECK:           %[[NORM:.*]] = arith.select %[[NEG]], %[[WRAP]], %[[IN]] : i32
+// CHECK:           %[[OK:.*]] = arith.cmpi ult, %[[NORM]], %[[S]] : i32
+// CHECK:           %[[SAFE32:.*]] = arith.select %[[OK]], %[[NORM]], %[[ZERO]] : i32
+// CHECK:           %[[SAFE:.*]] = arith.index_cast %[[SAFE32]] : i32 to index
 // CHECK:           %[[D0:.*]] = linalg.index 0 : index
 // CHECK:           %[[D2:.*]] = linalg.index 2 : index
 // CHECK:           tensor.extract %[[DATA]][%[[D0]], %[[SAFE]], %[[D2]]] : tensor<2x5x4xi64>
@@ -141,4 +146,26 @@ func.func @constants() -> (tensor<2xi64>, tensor<2x!onnx.string>, tensor<3x!onnx
   %2 = arith.constant dense<"x"> : tensor<3x!onnx.string>
   %3 = onnx.Constant dense<> : tensor<0x!onnx.string>
   return %0, %1, %dup, %2, %3 : tensor<2xi64>, tensor<2x!onnx.string>, tensor<3x!onnx.string>, tensor<3x!onnx.string>, tensor<0x!onnx.string>
+}
+
+// -----
+
+// i32 indices, but the index rule stays in `index` where i32 would not be
+// exact: a dynamic axis size, and an axis longer than INT32_MAX (index + s
+// could overflow i32).
+// CHECK-LABEL: func.func @i32_wide_rule
+// CHECK:         ^bb0(%[[IN:.*]]: i32, %{{.*}}: f32):
+// CHECK:           %[[I:.*]] = arith.index_cast %[[IN]] : i32 to index
+// CHECK:           arith.cmpi slt, %[[I]], %{{.*}} : index
+// CHECK:           arith.cmpi ult, %{{.*}}, %{{.*}} : index
+// CHECK:         ^bb0(%[[IN2:.*]]: i32, %{{.*}}: f32):
+// CHECK:           %[[I2:.*]] = arith.index_cast %[[IN2]] : i32 to index
+// CHECK:           arith.addi %[[I2]], %{{.*}} : index
+// CHECK:           arith.cmpi ult, %{{.*}}, %{{.*}} : index
+func.func @i32_wide_rule(%data: tensor<2x?xf32>, %indices: tensor<2x3xi32>,
+                         %long: tensor<2147483648xf32>, %indices1: tensor<4xi32>)
+    -> (tensor<2x3xf32>, tensor<4xf32>) {
+  %0 = onnx.GatherElements %data, %indices axis = 1 : tensor<2x?xf32>, tensor<2x3xi32>
+  %1 = onnx.GatherElements %long, %indices1 : tensor<2147483648xf32>, tensor<4xi32>
+  return %0, %1 : tensor<2x3xf32>, tensor<4xf32>
 }

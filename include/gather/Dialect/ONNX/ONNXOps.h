@@ -51,12 +51,29 @@ verifyGatherElements(llvm::function_ref<mlir::InFlightDiagnostic()> emitOpError,
 ///   inRange    = 0 <= normalized < s               (i1, one unsigned compare:
 ///                                                   values still negative
 ///                                                   are out of range too)
-/// Returns {normalized, inRange} (arith ops only). Used by the lowering of
-/// onnx.GatherElements, its run-time checks and its sharding.
+/// Returns {normalized, inRange} (arith ops only). The arithmetic is done in
+/// i32 when it is exact there (canNormalizeInI32), else in `index`. Used by
+/// the lowering of onnx.GatherElements, its run-time checks and its
+/// sharding.
 std::pair<mlir::Value, mlir::Value> buildNormalizedIndex(mlir::OpBuilder &b,
                                                          mlir::Location loc,
                                                          mlir::Value index,
                                                          mlir::Value axisSize);
+
+/// As buildNormalizedIndex, but the first value is the coordinate to read:
+///   safe = inRange ? normalized : 0                (`index` type)
+/// so that an index out of range reads element 0 along the axis.
+std::pair<mlir::Value, mlir::Value> buildSafeIndex(mlir::OpBuilder &b,
+                                                   mlir::Location loc,
+                                                   mlir::Value index,
+                                                   mlir::Value axisSize);
+
+/// Whether the index rule for `index` (i32 or i64) on an axis of size
+/// `axisSize` is exact in i32: i32 index values and a static size s <=
+/// INT32_MAX (index + s cannot overflow for index < 0, and the unsigned
+/// compare with s orders the values as in `index`). Vector code then holds
+/// twice the lanes per register.
+bool canNormalizeInI32(mlir::Value index, mlir::Value axisSize);
 } // namespace gather::ONNX
 
 #endif // GATHER_DIALECT_ONNX_ONNXOPS_H

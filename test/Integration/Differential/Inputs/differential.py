@@ -34,7 +34,7 @@ gather-form; vectors of 4 and 8 for the vectorized and threaded forms, 16 and
 
 Usage: differential.py --form F --seed S --cases N --work DIR
                        --runner gather-runner [--opt gather-opt]
-                       [--gather-form FORM]
+                       [--gather-form FORM] [--extra-options OPTIONS]
 Prints `<form>: <N> cases, <M> elements, all bit-exact` or the mismatches
 (and exits with status 1).
 """
@@ -401,6 +401,9 @@ def main():
                              "gather-form); vectorized and threaded modules then use "
                              "vectors of 4 and 8 (rows of this test are short), rows "
                              "modules vectors of 16 and 8")
+    parser.add_argument("--extra-options", default="",
+                        help="more onnx-to-llvm options for every module, after the "
+                             "form's (e.g. narrow-offsets=true)")
     args = parser.parse_args()
 
     options = {
@@ -438,6 +441,7 @@ def main():
         options_text = options.format(v=vector_size, t=1 + b % 2)
         if args.gather_form:
             options_text += f" gather-form={args.gather_form}"
+        options_text += " " + args.extra_options
         options_text = options_text.strip()
         if options_text:
             command.append("--pipeline-options=" + options_text)
