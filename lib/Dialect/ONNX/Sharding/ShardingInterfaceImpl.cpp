@@ -116,7 +116,8 @@ struct GatherElementsShardingModel
   /// (ShardOps.h), which gives shard-partition the slab sizes, only asserts
   /// divisibility: without assertions (Debian's build) the shapes come out
   /// wrong. The divisibility check can go when shardDimension handles or
-  /// rejects uneven splits.
+  /// rejects uneven splits. (onnx-shard-gathers partitions the uneven splits
+  /// it chooses without shard-partition: outlineUneven.)
   static LogicalResult verifySplit(Operation *op, ShardingArrayRef loopAxes,
                                    GridOp grid) {
     ONNX::GatherElementsView gather = *ONNX::GatherElementsView::get(op);
@@ -142,7 +143,9 @@ struct GatherElementsShardingModel
       if (size % processes != 0)
         return op->emitOpError("cannot split dimension ")
                << dim << " of '" << name << "' (size " << size << ") over "
-               << processes << " processes: the size must be a multiple";
+               << processes
+               << " processes: the size must be a multiple (onnx-shard-gathers "
+                  "splits an unannotated gather into uneven blocks)";
       if (static_cast<int64_t>(loop) < rank && dim != axis &&
           dataType.getDimSize(dim) != size)
         return op->emitOpError("cannot split dimension ")
