@@ -355,7 +355,15 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
     bufferization::MaterializeInDestinationOp materialize =
         getRowMajorDestination(result);
     ImplicitLocOpBuilder ib(loc, rewriter);
-    if (!inputType.hasStaticShape())
+    // A block of an uneven split: dynamic only along the gather axis, whose
+    // size (this process's count, ShardBlocks.h) is known without the input.
+    bool unevenBlock =
+        !resultType.isDynamicDim(gatherAxis) &&
+        llvm::all_of(llvm::seq<int64_t>(0, inputType.getRank()),
+                     [&](int64_t d) {
+                       return d == gatherAxis || !inputType.isDynamicDim(d);
+                     });
+    if (!inputType.hasStaticShape() && !unevenBlock)
       ib.setInsertionPoint(op);
     else if (materialize)
       setEarlyInsertionPoint(ib, op, materialize.getDest());
@@ -370,6 +378,18 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
     SmallVector<Value> dynamicSizes;
     Value wholeSize; // Of the gather axis.
     for (int64_t d = 0; d < inputType.getRank(); ++d) {
+      if (d == gatherAxis && unevenBlock) {
+        // The process's block (ShardBlocks.h; uneven when onnx-shard-gathers
+        // split a size that is not a multiple of the processes).
+        ShardBlocks blocks{resultType.getDimSize(d), processes};
+        auto [lo, count] = ONNX::createBlockBounds(ib, loc, key, blocks);
+        offsets.push_back(lo);
+        sizes.push_back(inputType.isDynamicDim(d)
+                            ? OpFoldResult(count)
+                            : ib.getIndexAttr(inputType.getDimSize(d)));
+        wholeSize = arith::ConstantIndexOp::create(ib, blocks.size);
+        continue;
+      }
       OpFoldResult size = tensor::getMixedSize(ib, loc, input, d);
       sizes.push_back(size);
       Value sizeValue = getValueOrCreateConstantIndexOp(ib, loc, size);
@@ -379,19 +399,11 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
           dynamicSizes.push_back(sizeValue);
         continue;
       }
-      if (resultType.isDynamicDim(d)) { // Equal blocks (a static split).
-        offsets.push_back(
-            arith::MulIOp::create(ib, key, sizeValue).getResult());
-        wholeSize = arith::MulIOp::create(
-            ib, sizeValue, arith::ConstantIndexOp::create(ib, processes));
-        dynamicSizes.push_back(wholeSize);
-        continue;
-      }
-      // The process's block (ShardBlocks.h; uneven when onnx-shard-gathers
-      // split a size that is not a multiple of the processes).
-      ShardBlocks blocks{resultType.getDimSize(d), processes};
-      offsets.push_back(ONNX::createBlockBounds(ib, loc, key, blocks).first);
-      wholeSize = arith::ConstantIndexOp::create(ib, blocks.size);
+      // Equal blocks of a dynamic whole (a static split).
+      offsets.push_back(arith::MulIOp::create(ib, key, sizeValue).getResult());
+      wholeSize = arith::MulIOp::create(
+          ib, sizeValue, arith::ConstantIndexOp::create(ib, processes));
+      dynamicSizes.push_back(wholeSize);
     }
     Type elementType = resultType.getElementType();
     Value identity;

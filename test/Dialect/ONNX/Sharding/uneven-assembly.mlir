@@ -14,8 +14,13 @@
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : i64
 // CHECK-DAG:     %[[TABLE:.*]] = arith.constant dense<[0, 2, 4, 5]> : tensor<4xindex>
 // CHECK-DAG:     %[[P:.*]] = shard.process_multi_index on @grid axes = [0] : index
-// CHECK-DAG:     %[[ROWS:.*]] = tensor.dim %[[X]], %c0 : tensor<?x3xf32>
-// CHECK:         %[[LO:.*]] = tensor.extract %[[TABLE]][%[[P]]] : tensor<4xindex>
+// CHECK-DAG:     %[[NEXT:.*]] = arith.addi %[[P]], %c1 : index
+// CHECK-DAG:     %[[LO:.*]] = tensor.extract %[[TABLE]][%[[P]]] : tensor<4xindex>
+// CHECK-DAG:     %[[HI:.*]] = tensor.extract %[[TABLE]][%[[NEXT]]] : tensor<4xindex>
+// The block's size from the table too, not from the input: the subview
+// comes first, so the input can be computed in it (no copy).
+// CHECK:         %[[ROWS:.*]] = arith.subi %[[HI]], %[[LO]] : index
+// CHECK-NOT:     tensor.dim
 // CHECK:         %[[BLOCK:.*]] = memref.subview %[[OUT]][%[[LO]], 0] [%[[ROWS]], 3] [1, 1]
 // CHECK:         bufferization.materialize_in_destination %[[X]] in restrict writable %[[BLOCK]]
 // CHECK:         call @gatherMPIAllgatherv(%{{.*}}, %[[C1]], %[[C12]], %[[C5]],
