@@ -1,4 +1,4 @@
-//===- ShardBlocks.h - The block each process owns of a split -*- C++ -*-===//
+//===- ShardBlocks.h - The block each process owns of a split ---*- C++ -*-===//
 //
 // Part of the gather project.
 // Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
