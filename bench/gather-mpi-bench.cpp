@@ -20,7 +20,10 @@
 // collective that moves the result per call (counted by interposing
 // MPI_Allreduce and MPI_Allgatherv), and the bytes the model of
 // docs/Sharding.md says each process sends for that.
-// Every result is compared bit for bit with a plain C loop.
+// Every result is compared bit for bit with a plain C loop. `--rows=S`
+// changes the size of dimension 0 (S not a multiple of R: uneven blocks);
+// `--shard-dim=2` (past the rank) splits nothing: every process computes
+// all of it, the replicated fallback.
 //
 // Run it through bench/mpi.sh.
 //
@@ -75,13 +78,13 @@ static constexpr int64_t kN = 8192;
 
 using KernelFn = void (*)(void *, void *, void *);
 
-static std::vector<int64_t> descriptor(void *data) {
+static std::vector<int64_t> descriptor(void *data, int64_t rows) {
   // StridedMemRefType<T, 2>: allocated, aligned, offset, sizes, strides.
   std::vector<int64_t> d(7);
   std::memcpy(&d[0], &data, sizeof(void *));
   std::memcpy(&d[1], &data, sizeof(void *));
   d[2] = 0;
-  d[3] = kN;
+  d[3] = rows;
   d[4] = kN;
   d[5] = kN;
   d[6] = 1;
@@ -104,21 +107,26 @@ int main(int argc, char **argv) {
   int reps = std::atoi(getArg(argc, argv, "--reps", "3"));
   std::string assembly = getArg(argc, argv, "--assembly", "all-gather");
   int64_t axis = workload == "e_axis0" ? 0 : 1;
+  // --rows: another size of dimension 0 (e.g. 8191, not a multiple of 2:
+  // uneven blocks); --shard-dim: the dimension to split (2, past the rank:
+  // none, every rank computes all of it).
+  int64_t rows = std::atoll(getArg(argc, argv, "--rows", "8192"));
+  std::string shardDim = getArg(argc, argv, "--shard-dim", "0");
   int rank = 0;
   if (ranks > 0) {
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   }
 
-  std::vector<float> data(kN * kN), out(kN * kN), expected(kN * kN);
-  std::vector<int64_t> indices(kN * kN);
+  std::vector<float> data(rows * kN), out(rows * kN), expected(rows * kN);
+  std::vector<int64_t> indices(rows * kN);
   uint64_t state = 12345;
-  for (int64_t i = 0; i < kN * kN; ++i) {
+  for (int64_t i = 0; i < rows * kN; ++i) {
     data[i] = static_cast<float>(i % 1000) * 0.5f;
     state = state * 6364136223846793005ull + 1442695040888963407ull;
-    indices[i] = static_cast<int64_t>((state >> 33) % kN);
+    indices[i] = static_cast<int64_t>((state >> 33) % (axis == 1 ? kN : rows));
   }
-  for (int64_t i = 0; i < kN; ++i)
+  for (int64_t i = 0; i < rows; ++i)
     for (int64_t j = 0; j < kN; ++j) {
       int64_t k = indices[i * kN + j];
       expected[i * kN + j] = axis == 1 ? data[i * kN + k] : data[k * kN + j];
@@ -128,10 +136,10 @@ int main(int argc, char **argv) {
   std::string options = "num-threads=" + std::to_string(threads);
   if (ranks > 0)
     options += " shard-grid=" + std::to_string(ranks) +
-               " shard-dim=0 shard-assembly=" + assembly;
+               " shard-dim=" + shardDim + " shard-assembly=" + assembly;
   auto parsed = gather::ONNXToLLVMPipelineOptions::createFromString(options);
   std::string source = gather::getGatherElementsKernelSource(
-      "gather", {kN, kN}, "f32", {kN, kN}, "i64", axis);
+      "gather", {rows, kN}, "f32", {rows, kN}, "i64", axis);
   auto engine = gather::compileSourceAndJit(context, source, *parsed);
   if (!engine) {
     llvm::errs() << llvm::toString(engine.takeError()) << "\n";
@@ -143,9 +151,9 @@ int main(int argc, char **argv) {
     return 1;
   }
   auto kernel = reinterpret_cast<KernelFn>(*symbol);
-  std::vector<int64_t> d = descriptor(data.data()),
-                       i = descriptor(indices.data()),
-                       o = descriptor(out.data());
+  std::vector<int64_t> d = descriptor(data.data(), rows),
+                       i = descriptor(indices.data(), rows),
+                       o = descriptor(out.data(), rows);
 
   std::vector<double> times;
   int64_t bytesPerCall = 0;
@@ -182,6 +190,9 @@ int main(int argc, char **argv) {
                         ? std::to_string(ranks) + " ranks x 1 thread" +
                               (axis == 1 ? ", " + assembly : std::string())
                         : "1 process x " + std::to_string(threads) + " threads";
+  if (rows != kN || shardDim != "0")
+    workload +=
+        " (" + std::to_string(rows) + " rows, shard-dim=" + shardDim + ")";
   if (rank == 0)
     std::printf("| %s | %s | %.1f | %.1f MiB | %.1f MiB | %s |\n",
                 workload.c_str(), run.c_str(), times[times.size() / 2],

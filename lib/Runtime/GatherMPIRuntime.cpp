@@ -10,6 +10,7 @@
 #include "gather/Runtime/GatherMPIRuntime.h"
 #include "RuntimeInternal.h"
 #include "gather/Runtime/GatherRuntime.h"
+#include "gather/Runtime/ShardBlocks.h"
 
 #include <mpi.h>
 
@@ -250,11 +251,10 @@ extern "C" void gatherMPIAllgatherv(void *buffer, int64_t outer,
   MPI_Type_commit(&unit);
   std::vector<int> counts(static_cast<size_t>(processes)),
       offsets(static_cast<size_t>(processes));
-  int64_t quotient = dimSize / processes, remainder = dimSize % processes;
+  gather::ShardBlocks blocks{dimSize, processes};
   for (int r = 0; r < processes; ++r) {
-    counts[r] = static_cast<int>(quotient + (r < remainder));
-    offsets[r] =
-        static_cast<int>(r * quotient + std::min<int64_t>(r, remainder));
+    counts[r] = static_cast<int>(blocks.count(r));
+    offsets[r] = static_cast<int>(blocks.offset(r));
   }
   MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, buffer, counts.data(),
                  offsets.data(), unit, comm);

@@ -54,10 +54,10 @@ void gatherMPIAllreduceSumBits(void *buffer, int64_t count,
 /// MPI_IN_PLACE): `buffer` is the whole tensor, `outer` the product of the
 /// sizes before the split dimension, `sliceBytes` the bytes of one index of
 /// the split dimension (the product of the sizes after it times the element
-/// size), `dimSize` its whole size. With P processes in the group, q =
-/// dimSize / P and m = dimSize % P, the process of rank r holds the block of
-/// q + (r < m) indices at r * q + min(r, m) (equal blocks when P divides
-/// dimSize), already in place; the others' blocks arrive around it.
+/// size), `dimSize` its whole size. The process of rank r in the group holds
+/// its block of the split dimension (ShardBlocks.h: q + 1 or q indices, none
+/// when dimSize is smaller than the group), already in place; the others'
+/// blocks arrive around it.
 void gatherMPIAllgatherv(void *buffer, int64_t outer, int64_t sliceBytes,
                          int64_t dimSize, int64_t splitId, int64_t color,
                          int64_t key);

@@ -7,10 +7,15 @@
 // RUN: sh -c "timeout 60 %mpirun -np 4 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=4' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,FOUR
 // The axis split: `indices` whole on every process.
 // RUN: sh -c "timeout 60 %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-dim=1' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,TWO
+// Uneven splits on 3 processes (ShardBlocks.h): rows in blocks of 2, 1, 1
+// (the bad index in the last block), the axis in blocks of 2, 1, 1.
+// RUN: sh -c "timeout 60 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=3' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,THREE
+// RUN: sh -c "timeout 60 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=3 shard-dim=1 shard-assembly=all-reduce' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,THREE
 
 // CHECK-NOT: result
 // TWO-COUNT-2: {{.*}}bad-index.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value 7 at position [3, 0], outside the valid range [-4, 3] for axis 1 of size 4
 // FOUR-COUNT-4: {{.*}}bad-index.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value 7 at position [3, 0], outside the valid range [-4, 3] for axis 1 of size 4
+// THREE-COUNT-3: {{.*}}bad-index.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value 7 at position [3, 0], outside the valid range [-4, 3] for axis 1 of size 4
 // CHECK-NOT: error
 // CHECK-NOT: result
 // CHECK: exit status 1

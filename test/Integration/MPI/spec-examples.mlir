@@ -2,7 +2,8 @@
 // The ONNX spec's three GatherElements examples on 2 and 4 MPI processes:
 // rank 0 prints what one process prints, the other ranks nothing. The 2x2
 // example splits over 2 processes (rows, or with shard-dim=1 the axis); the
-// 3x3 ones cannot split evenly and run replicated.
+// 3x3 ones split into uneven blocks (2 and 1 rows; 1, 1, 1 and an empty one
+// on 4 processes).
 // RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2' | FileCheck %s
 // RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-dim=1' | FileCheck %s
 // RUN: %mpirun -np 4 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=4' | FileCheck %s

@@ -13,6 +13,8 @@
 
 #include "CollectivesToRuntime.h"
 
+#include "PartitionedGather.h"
+
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 #include "gather/Runtime/RuntimeABI.h"
 #include "gather/Support/CheckedSize.h"
@@ -172,12 +174,12 @@ static void createAllReduceCall(OpBuilder &b, Location loc, ModuleOp module,
       arguments);
 }
 
-/// Calls gatherMPIAllgatherv on the row-major buffer at `address` holding a
-/// tensor like `whole`, split along `axis` into `processes` blocks of the
-/// size of `local` there.
+/// Calls gatherMPIAllgatherv on the row-major buffer at `address` holding
+/// the whole tensor, of `wholeSize` indices along `axis`, split there into
+/// the blocks of ShardBlocks.h; `local` is this process's block.
 static void createAllGatherCall(OpBuilder &b, Location loc, ModuleOp module,
                                 Value address, Value local, int64_t axis,
-                                int64_t processes,
+                                Value wholeSize,
                                 ArrayRef<Value> groupArguments) {
   auto type = cast<RankedTensorType>(local.getType());
   Value outer = createSizeProduct(b, loc, local, 0, axis);
@@ -185,11 +187,9 @@ static void createAllGatherCall(OpBuilder &b, Location loc, ModuleOp module,
       b, loc, createSizeProduct(b, loc, local, axis + 1, type.getRank()),
       arith::ConstantIndexOp::create(
           b, loc, getShardedElementBytes(type.getElementType())));
-  Value dimSize = arith::MulIOp::create(
-      b, loc, createSizeProduct(b, loc, local, axis, axis + 1),
-      arith::ConstantIndexOp::create(b, loc, processes));
   SmallVector<Value> arguments = {address, toI64(b, loc, outer),
-                                  toI64(b, loc, slice), toI64(b, loc, dimSize)};
+                                  toI64(b, loc, slice),
+                                  toI64(b, loc, wholeSize)};
   llvm::append_range(arguments, groupArguments);
   func::CallOp::create(
       b, loc,
@@ -289,11 +289,14 @@ struct BitExactAllReduceToRuntime : public OpRewritePattern<AllReduceOp> {
 };
 
 /// shard.all_gather -> the input placed at this process's offset of the
-/// whole tensor, then gatherMPIAllgatherv in place
+/// whole tensor (its block, ShardBlocks.h), then gatherMPIAllgatherv in place
 /// (ShardAssembly::AllGather), or into a whole tensor filled with zero bits
 /// first, then gatherMPIAllreduceSumBits (ShardAssembly::AllReduce). In the
 /// destination of the result (getRowMajorDestination): the input is
-/// materialized in a subview of it; else in a new whole tensor.
+/// materialized in a subview of it; else in a new whole tensor. The whole
+/// size of the gather axis is the result's or, when that is dynamic and the
+/// result's only use is a tensor.cast to a static size there (an uneven
+/// split of onnx-shard-gathers), the cast's, lowered with it.
 struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
   AllGatherToRuntime(MLIRContext *context, ONNX::ShardAssembly assembly,
                      bool remarks)
@@ -308,6 +311,24 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
     if (!inputType || !resultType)
       return rewriter.notifyMatchFailure(op, "not ranked tensors");
     int64_t gatherAxis = op.getGatherAxis().getSExtValue();
+    // An uneven split (onnx-shard-gathers): blocks of dynamic size, the
+    // whole size in the only use, a tensor.cast to it; the cast is lowered
+    // with the all_gather.
+    Operation *root = op;
+    Value result = op.getResult();
+    if (resultType.isDynamicDim(gatherAxis) && result.hasOneUse())
+      if (auto cast = dyn_cast<tensor::CastOp>(*result.getUsers().begin()))
+        if (auto castType = dyn_cast<RankedTensorType>(cast.getType());
+            castType && !castType.isDynamicDim(gatherAxis)) {
+          root = cast;
+          result = cast.getResult();
+          resultType = castType;
+        }
+    auto eraseRoot = [&] {
+      rewriter.eraseOp(root);
+      if (root != op)
+        rewriter.eraseOp(op);
+    };
     FailureOr<std::pair<GridOp, int64_t>> group =
         getGroup(op, op.getGridAttr(), op.getGridAxes());
     if (failed(group))
@@ -332,9 +353,17 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
     // offsets (and the subview) come early when the input's shape is
     // static, so that the input can be computed in place.
     bufferization::MaterializeInDestinationOp materialize =
-        getRowMajorDestination(op.getResult());
+        getRowMajorDestination(result);
     ImplicitLocOpBuilder ib(loc, rewriter);
-    if (!inputType.hasStaticShape())
+    // A block of an uneven split: dynamic only along the gather axis, whose
+    // size (this process's count, ShardBlocks.h) is known without the input.
+    bool unevenBlock =
+        !resultType.isDynamicDim(gatherAxis) &&
+        llvm::all_of(llvm::seq<int64_t>(0, inputType.getRank()),
+                     [&](int64_t d) {
+                       return d == gatherAxis || !inputType.isDynamicDim(d);
+                     });
+    if (!inputType.hasStaticShape() && !unevenBlock)
       ib.setInsertionPoint(op);
     else if (materialize)
       setEarlyInsertionPoint(ib, op, materialize.getDest());
@@ -347,7 +376,20 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
     SmallVector<OpFoldResult> offsets, sizes,
         strides(inputType.getRank(), rewriter.getIndexAttr(1));
     SmallVector<Value> dynamicSizes;
+    Value wholeSize; // Of the gather axis.
     for (int64_t d = 0; d < inputType.getRank(); ++d) {
+      if (d == gatherAxis && unevenBlock) {
+        // The process's block (ShardBlocks.h; uneven when onnx-shard-gathers
+        // split a size that is not a multiple of the processes).
+        ShardBlocks blocks{resultType.getDimSize(d), processes};
+        auto [lo, count] = ONNX::createBlockBounds(ib, loc, key, blocks);
+        offsets.push_back(lo);
+        sizes.push_back(inputType.isDynamicDim(d)
+                            ? OpFoldResult(count)
+                            : ib.getIndexAttr(inputType.getDimSize(d)));
+        wholeSize = arith::ConstantIndexOp::create(ib, blocks.size);
+        continue;
+      }
       OpFoldResult size = tensor::getMixedSize(ib, loc, input, d);
       sizes.push_back(size);
       Value sizeValue = getValueOrCreateConstantIndexOp(ib, loc, size);
@@ -357,10 +399,11 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
           dynamicSizes.push_back(sizeValue);
         continue;
       }
+      // Equal blocks of a dynamic whole (a static split).
       offsets.push_back(arith::MulIOp::create(ib, key, sizeValue).getResult());
-      if (resultType.isDynamicDim(d))
-        dynamicSizes.push_back(arith::MulIOp::create(
-            ib, sizeValue, arith::ConstantIndexOp::create(ib, processes)));
+      wholeSize = arith::MulIOp::create(
+          ib, sizeValue, arith::ConstantIndexOp::create(ib, processes));
+      dynamicSizes.push_back(wholeSize);
     }
     Type elementType = resultType.getElementType();
     Value identity;
@@ -370,7 +413,7 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
     auto createCall = [&](Value address, Value whole) {
       if (allGather)
         createAllGatherCall(rewriter, loc, module, address, input, gatherAxis,
-                            processes, groupArguments);
+                            wholeSize, groupArguments);
       else
         createAllReduceCall(
             rewriter, loc, module, address,
@@ -386,8 +429,8 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
       Value slab =
           memref::SubViewOp::create(ib, destination, offsets, sizes, strides);
       rematerialize(rewriter, materialize, input, slab);
-      createCall(getAddress(rewriter, loc, destination), op.getResult());
-      rewriter.eraseOp(op);
+      createCall(getAddress(rewriter, loc, destination), result);
+      eraseRoot();
       return success();
     }
     Value whole = tensor::EmptyOp::create(ib, resultType.getShape(),
@@ -402,9 +445,11 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
         MemRefType::get(resultType.getShape(), resultType.getElementType()),
         whole);
     createCall(getAddress(rewriter, loc, buffer), whole);
-    rewriter.replaceOp(op, bufferization::ToTensorOp::create(
-                               rewriter, loc, resultType, buffer,
-                               /*restrict=*/true, /*writable=*/true));
+    rewriter.replaceAllUsesWith(result, bufferization::ToTensorOp::create(
+                                            rewriter, loc, resultType, buffer,
+                                            /*restrict=*/true,
+                                            /*writable=*/true));
+    eraseRoot();
     return success();
   }
 

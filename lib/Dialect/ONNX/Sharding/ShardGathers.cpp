@@ -14,15 +14,23 @@
 
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 
+#include "PartitionedGather.h"
 #include "UpstreamWorkarounds.h"
 #include "gather/Dialect/ONNX/GatherElementsView.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
+#include "mlir/Dialect/Shard/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "gather-shard"
 
 namespace gather::ONNX {
 #define GEN_PASS_DEF_ONNXSHARDGATHERSPASS
@@ -37,10 +45,13 @@ using namespace gather;
 /// from (MLIR 22: "MPICH", the default, or "OpenMPI").
 constexpr StringLiteral kMPIImplementation = "MPI:Implementation";
 
-/// Whether dimension `dim` of the gather can be split into `processes`
-/// even slabs (see the pass description).
-static bool canSplit(const ONNX::GatherElementsView &op, int64_t dim,
-                     int64_t processes) {
+/// How well dimension `dim` of the gather splits into `processes` blocks
+/// (ShardBlocks.h): a rank, lower is better, or std::nullopt when it cannot
+/// be split (see the pass description). Better: every process owns rows (the
+/// size is at least `processes`), then off the axis (no communication for
+/// the data), then equal blocks.
+static std::optional<int64_t> getSplitRank(const ONNX::GatherElementsView &op,
+                                           int64_t dim, int64_t processes) {
   auto dataType = cast<RankedTensorType>(op.data.getType());
   auto indicesType = cast<RankedTensorType>(op.indices.getType());
   int64_t rank = dataType.getRank();
@@ -50,12 +61,37 @@ static bool canSplit(const ONNX::GatherElementsView &op, int64_t dim,
   if (dim < 0 || dim >= rank || !dataType.hasStaticShape() ||
       !indicesType.hasStaticShape() || dataType.getNumElements() == 0 ||
       indicesType.getNumElements() == 0)
-    return false;
+    return std::nullopt;
   int64_t size =
       dim == axis ? dataType.getDimSize(dim) : indicesType.getDimSize(dim);
   if (dim != axis && dataType.getDimSize(dim) != size)
-    return false;
-  return size > 0 && size % processes == 0;
+    return std::nullopt;
+  return (size < processes ? 4 : 0) + (dim == axis ? 2 : 0) +
+         (ShardBlocks{size, processes}.isEven() ? 0 : 1);
+}
+
+/// The static size of the dimension `dim` that the gather `op` is split
+/// along: of `data` for the axis, else of `indices`.
+static int64_t getSplitSize(const ONNX::GatherElementsView &op, int64_t dim,
+                            int64_t axis) {
+  return cast<RankedTensorType>(dim == axis ? op.data.getType()
+                                            : op.indices.getType())
+      .getDimSize(dim);
+}
+
+/// The slice of `value` (static shape) that holds the indices [lo, lo +
+/// count) of dimension `dim`.
+static Value createBlockSlice(OpBuilder &builder, Location loc, Value value,
+                              int64_t dim, Value lo, Value count) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<OpFoldResult> offsets(type.getRank(), builder.getIndexAttr(0)),
+      sizes, strides(type.getRank(), builder.getIndexAttr(1));
+  for (int64_t size : type.getShape())
+    sizes.push_back(builder.getIndexAttr(size));
+  offsets[dim] = lo;
+  sizes[dim] = count;
+  return tensor::ExtractSliceOp::create(builder, loc, value, offsets, sizes,
+                                        strides);
 }
 
 namespace {
@@ -123,21 +159,38 @@ struct ONNXShardGathersPass
             << "onnx-shard-gathers: shard-dim " << shardDim.getValue()
             << " is not a dimension of this gather's operands (rank " << rank
             << "): it is not partitioned";
-      if (shardDim >= 0) {
-        if (canSplit(op, shardDim, gridSize))
-          dim = shardDim;
-      } else {
-        for (int64_t d = 0; d < rank && dim < 0; ++d)
-          if (d != axis && canSplit(op, d, gridSize))
-            dim = d;
-        if (dim < 0 && canSplit(op, axis, gridSize))
-          dim = axis;
+      std::optional<int64_t> best;
+      for (int64_t d = 0; d < rank; ++d) {
+        if (shardDim >= 0 && d != shardDim)
+          continue;
+        std::optional<int64_t> splitRank = getSplitRank(op, d, gridSize);
+        if (splitRank && (!best || *splitRank < *best)) {
+          best = splitRank;
+          dim = d;
+        }
       }
-      if (dim < 0)
+      if (dim < 0) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << "[gather-shard] " << op.op->getLoc()
+                   << ": replicated (no static dimension to split)\n");
         continue; // Replicated: every process computes all of it.
+      }
       if (!gridName)
         gridName = createGrid(module, symbolTable);
-      outline(op.op, symbolTable, gridName, dim, axis);
+      ShardBlocks blocks{getSplitSize(op, dim, axis), gridSize};
+      LLVM_DEBUG(llvm::dbgs()
+                 << "[gather-shard] " << op.op->getLoc() << ": dimension "
+                 << dim << (dim == axis ? " (the axis)" : "") << " of size "
+                 << blocks.size << " split into blocks of " << blocks.count(0)
+                 << (blocks.isEven() ? "" : " and ")
+                 << (blocks.isEven()
+                         ? ""
+                         : std::to_string(blocks.count(blocks.processes - 1)))
+                 << "\n");
+      if (blocks.isEven())
+        outline(op.op, symbolTable, gridName, dim, axis);
+      else
+        outlineUneven(op, symbolTable, gridName, dim, axis, blocks);
     }
 
     if (!module->hasAttr(DLTIDialect::kMapAttrName))
@@ -174,16 +227,8 @@ struct ONNXShardGathersPass
                int64_t dim, int64_t axis) {
     Location loc = op->getLoc();
     MLIRContext *context = op->getContext();
-    auto module = cast<ModuleOp>(symbolTable.getOp());
-    OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-    auto function = func::FuncOp::create(
-        builder, loc, "gather_shard",
-        builder.getFunctionType(op->getOperandTypes(), op->getResultTypes()));
-    function.setPrivate();
-    function->setAttr(ONNX::kOutlinedGatherAttrName, builder.getUnitAttr());
-    symbolTable.insert(function); // Renamed if the name is taken.
-    Block *body = function.addEntryBlock();
-    builder.setInsertionPointToStart(body);
+    OpBuilder builder(context);
+    Block *body = createOutlinedFunction(op, symbolTable, builder);
 
     auto grid = FlatSymbolRefAttr::get(gridName);
     SmallVector<GridAxesAttr> splitAxes(dim + 1,
@@ -207,10 +252,108 @@ struct ONNXShardGathersPass
     Value whole = ShardOp::create(builder, loc, slabs, replicated,
                                   /*annotate_for_users=*/true);
     func::ReturnOp::create(builder, loc, whole);
+    op->erase();
+  }
 
+  /// A private function marked kOutlinedGatherAttrName that takes `op`'s
+  /// operands and returns its result, called in place of `op` (which is
+  /// erased); `builder` is set at the start of its body, which is returned.
+  static Block *createOutlinedFunction(Operation *op, SymbolTable &symbolTable,
+                                       OpBuilder &builder) {
+    Location loc = op->getLoc();
+    auto module = cast<ModuleOp>(symbolTable.getOp());
+    builder.setInsertionPointToEnd(module.getBody());
+    auto function = func::FuncOp::create(
+        builder, loc, "gather_shard",
+        builder.getFunctionType(op->getOperandTypes(), op->getResultTypes()));
+    function.setPrivate();
+    function->setAttr(ONNX::kOutlinedGatherAttrName, builder.getUnitAttr());
+    symbolTable.insert(function); // Renamed if the name is taken.
     builder.setInsertionPoint(op);
     auto call = func::CallOp::create(builder, loc, function, op->getOperands());
     op->replaceAllUsesWith(call.getResults());
+    Block *body = function.addEntryBlock();
+    builder.setInsertionPointToStart(body);
+    return body;
+  }
+
+  /// Moves `op` into a private function of its own (called in its place)
+  /// that holds it partitioned already: split along `dim` into the uneven
+  /// `blocks` (ShardBlocks.h), which shard-partition cannot express (see
+  /// verifySplit in ShardingInterfaceImpl.cpp). Off the axis: each process
+  /// gathers its block of rows of `data` and `indices`, and
+  /// `shard.all_gather` assembles the result; of the axis: a masked gather
+  /// from its block of `data` and a bit-exact `shard.all_reduce`. The index
+  /// check is the one of even splits, with the blocks' offsets.
+  void outlineUneven(const ONNX::GatherElementsView &view,
+                     SymbolTable &symbolTable, StringAttr gridName, int64_t dim,
+                     int64_t axis, ShardBlocks blocks) {
+    Operation *op = view.op;
+    Location loc = op->getLoc();
+    OpBuilder builder(op->getContext());
+    Block *body = createOutlinedFunction(op, symbolTable, builder);
+    ImplicitLocOpBuilder ib(loc, builder);
+    SmallVector<GridAxis> gridAxes = {0};
+    Value process = createProcessLinearIndex(gridName, gridAxes, ib);
+    auto [lo, count] = ONNX::createBlockBounds(builder, loc, process, blocks);
+    Value data = body->getArgument(0), indices = body->getArgument(1);
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    auto dataType = cast<RankedTensorType>(data.getType());
+    int64_t rank = indicesType.getRank();
+    Value axisSize =
+        arith::ConstantIndexOp::create(builder, loc, dataType.getDimSize(axis));
+    auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+
+    Value result;
+    SmallVector<Value> offsets, globalSizes;
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    for (int64_t d = 0; d < rank; ++d) {
+      offsets.push_back(d == dim && dim != axis ? lo : zero);
+      globalSizes.push_back(arith::ConstantIndexOp::create(
+          builder, loc, indicesType.getDimSize(d)));
+    }
+    if (dim != axis) {
+      Value dataBlock = createBlockSlice(builder, loc, data, dim, lo, count);
+      Value indicesBlock =
+          createBlockSlice(builder, loc, indices, dim, lo, count);
+      ONNX::createGlobalIndexCheck(builder, loc, op, indicesBlock, offsets,
+                                   globalSizes, gridName, gridAxes, axisSize);
+      SmallVector<int64_t> localShape(resultType.getShape());
+      localShape[dim] = ShapedType::kDynamic;
+      Operation *local =
+          mlir::clone(builder, op, {resultType.clone(localShape)},
+                      {dataBlock, indicesBlock});
+      // Dynamic along `dim` as the blocks are (the verifier's rule), cast to
+      // the whole size: the lowering of the all_gather reads it there.
+      result = AllGatherOp::create(builder, loc, resultType.clone(localShape),
+                                   gridName, gridAxes, local->getResult(0),
+                                   APInt(64, dim))
+                   .getResult();
+    } else {
+      // A process with no block (fewer indices than processes) reads one
+      // index of `data` that its mask never selects: no empty slice, no
+      // access out of bounds.
+      Value sliceLo = lo, sliceCount = count;
+      if (blocks.size < blocks.processes) {
+        sliceLo = arith::MinUIOp::create(
+            builder, loc, lo,
+            arith::ConstantIndexOp::create(builder, loc, blocks.size - 1));
+        sliceCount = arith::MaxUIOp::create(
+            builder, loc, count,
+            arith::ConstantIndexOp::create(builder, loc, 1));
+      }
+      Value dataBlock =
+          createBlockSlice(builder, loc, data, axis, sliceLo, sliceCount);
+      ONNX::createGlobalIndexCheck(builder, loc, op, indices, offsets,
+                                   globalSizes, gridName, gridAxes, axisSize);
+      Value masked = ONNX::createMaskedGather(builder, loc, axis, dataBlock,
+                                              indices, lo, count, axisSize);
+      result = ONNX::createBitExactAllReduce(builder, loc, masked, gridName,
+                                             gridAxes);
+    }
+    if (result.getType() != resultType)
+      result = tensor::CastOp::create(builder, loc, resultType, result);
+    func::ReturnOp::create(builder, loc, result);
     op->erase();
   }
 };

@@ -14,11 +14,11 @@
 
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 
+#include "PartitionedGather.h"
 #include "UpstreamWorkarounds.h"
 #include "gather/Dialect/ONNX/GatherElementsView.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
-#include "gather/Runtime/RuntimeReporter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -38,39 +38,9 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
-#include <limits>
-
 using namespace mlir;
 using namespace mlir::shard;
 using namespace gather;
-
-/// A tensor.empty of `shape` x `elementType`, dynamic sizes taken from the
-/// same dimensions of `like` (which has the same rank as `shape`, or one
-/// less: the extra trailing dimension is static).
-static Value createEmptyLike(OpBuilder &b, Location loc, Value like,
-                             ArrayRef<int64_t> shape, Type elementType) {
-  SmallVector<Value> dynamicSizes;
-  for (auto [d, size] : llvm::enumerate(shape))
-    if (ShapedType::isDynamic(size))
-      dynamicSizes.push_back(tensor::DimOp::create(b, loc, like, d));
-  return tensor::EmptyOp::create(b, loc, shape, elementType, dynamicSizes);
-}
-
-static Value createI64Constant(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantIntOp::create(b, loc, value, 64);
-}
-
-/// shard.all_reduce of a scalar i64 (through a tensor<1xi64>).
-static Value allReduceScalar(OpBuilder &b, Location loc, Value scalar,
-                             StringRef grid, ArrayRef<GridAxis> gridAxes,
-                             ReductionKind kind) {
-  Value tensor = tensor::FromElementsOp::create(
-      b, loc, RankedTensorType::get({1}, scalar.getType()), scalar);
-  Value reduced =
-      AllReduceOp::create(b, loc, tensor, grid, gridAxes, kind).getResult();
-  return tensor::ExtractOp::create(
-      b, loc, reduced, ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
-}
 
 namespace {
 
@@ -146,7 +116,8 @@ struct GatherElementsShardingModel
   /// (ShardOps.h), which gives shard-partition the slab sizes, only asserts
   /// divisibility: without assertions (Debian's build) the shapes come out
   /// wrong. The divisibility check can go when shardDimension handles or
-  /// rejects uneven splits.
+  /// rejects uneven splits. (onnx-shard-gathers partitions the uneven splits
+  /// it chooses without shard-partition: outlineUneven.)
   static LogicalResult verifySplit(Operation *op, ShardingArrayRef loopAxes,
                                    GridOp grid) {
     ONNX::GatherElementsView gather = *ONNX::GatherElementsView::get(op);
@@ -172,7 +143,9 @@ struct GatherElementsShardingModel
       if (size % processes != 0)
         return op->emitOpError("cannot split dimension ")
                << dim << " of '" << name << "' (size " << size << ") over "
-               << processes << " processes: the size must be a multiple";
+               << processes
+               << " processes: the size must be a multiple (onnx-shard-gathers "
+                  "splits an unannotated gather into uneven blocks)";
       if (static_cast<int64_t>(loop) < rank && dim != axis &&
           dataType.getDimSize(dim) != size)
         return op->emitOpError("cannot split dimension ")
@@ -256,8 +229,32 @@ struct GatherElementsShardingModel
               builder, loc,
               collectiveProcessGroupSize(axisGridAxes, grid.getShape())));
 
-    emitGlobalIndexCheck(builder, loc, op, indices, loopAxes, usedAxes, grid,
-                         axisSize);
+    {
+      // The offsets of this process's slab of `indices` and the global sizes.
+      ImplicitLocOpBuilder ib(loc, builder);
+      SmallVector<Value> offsets, globalSizes;
+      for (int64_t d = 0; d < rank; ++d) {
+        Value localSize = getValueOrCreateConstantIndexOp(
+            builder, loc, tensor::getMixedSize(builder, loc, indices, d));
+        if (loopAxes[d].empty()) {
+          offsets.push_back(arith::ConstantIndexOp::create(builder, loc, 0));
+          globalSizes.push_back(localSize);
+          continue;
+        }
+        offsets.push_back(arith::MulIOp::create(
+            builder, loc,
+            createProcessLinearIndex(grid.getSymName(), loopAxes[d], ib),
+            localSize));
+        globalSizes.push_back(arith::MulIOp::create(
+            builder, loc, localSize,
+            arith::ConstantIndexOp::create(
+                builder, loc,
+                collectiveProcessGroupSize(loopAxes[d], grid.getShape()))));
+      }
+      ONNX::createGlobalIndexCheck(builder, loc, op, indices, offsets,
+                                   globalSizes, grid.getSymName(), usedAxes,
+                                   axisSize);
+    }
 
     if (axisGridAxes.empty()) {
       // Only dimensions other than the axis are split: each process gathers
@@ -276,47 +273,8 @@ struct GatherElementsShardingModel
     Value lo = arith::MulIOp::create(
         builder, loc,
         createProcessLinearIndex(grid.getSymName(), axisGridAxes, ib), chunk);
-    auto indicesType = cast<RankedTensorType>(indices.getType());
-    Type elementType = cast<RankedTensorType>(data.getType()).getElementType();
-    auto resultType =
-        RankedTensorType::get(indicesType.getShape(), elementType);
-    Value identity = ONNX::getSumIdentity(builder, loc, elementType);
-    Value init = createEmptyLike(builder, loc, indices, resultType.getShape(),
-                                 elementType);
-    SmallVector<AffineMap> maps(2, builder.getMultiDimIdentityMap(rank));
-    // One gather-like generic, written in place (destination-passing
-    // style): the element at n - lo of this process's slab where the index
-    // n (normalized with the global axis size) falls in it, all-zero bits
-    // elsewhere.
-    Value masked =
-        linalg::GenericOp::create(
-            builder, loc, TypeRange{resultType}, ValueRange{indices},
-            ValueRange{init}, maps,
-            SmallVector<utils::IteratorType>(rank,
-                                             utils::IteratorType::parallel),
-            [&](OpBuilder &b, Location nl, ValueRange args) {
-              Value n =
-                  ONNX::buildNormalizedIndex(b, nl, args[0], axisSize).first;
-              Value offset = arith::SubIOp::create(b, nl, n, lo);
-              // Unsigned: n < lo is out of the slab too.
-              Value inSlab = arith::CmpIOp::create(
-                  b, nl, arith::CmpIPredicate::ult, offset, chunk);
-              SmallVector<Value> coordinates;
-              for (int64_t d = 0; d < rank; ++d)
-                coordinates.push_back(
-                    d == axis ? arith::SelectOp::create(
-                                    b, nl, inSlab, offset,
-                                    arith::ConstantIndexOp::create(b, nl, 0))
-                                    .getResult()
-                              : linalg::IndexOp::create(b, nl, d).getResult());
-              Value element =
-                  tensor::ExtractOp::create(b, nl, data, coordinates);
-              linalg::YieldOp::create(
-                  b, nl,
-                  arith::SelectOp::create(b, nl, inSlab, element, identity)
-                      .getResult());
-            })
-            .getResult(0);
+    Value masked = ONNX::createMaskedGather(builder, loc, axis, data, indices,
+                                            lo, chunk, axisSize);
     Value result = ONNX::createBitExactAllReduce(
         builder, loc, masked, grid.getSymName(), axisGridAxes);
     Type expected =
@@ -326,148 +284,6 @@ struct GatherElementsShardingModel
     partitionMap.map(op->getResult(0), result);
     partitionMap.map(op, masked.getDefiningOp());
     return success();
-  }
-
-  /// Checks every index value of this process's slab `indices` against the
-  /// global axis size; the first value out of range in the row-major order
-  /// of the whole `indices` is reported on every process (see Sharding.h).
-  static void emitGlobalIndexCheck(OpBuilder &builder, Location loc,
-                                   Operation *op, Value indices,
-                                   ShardingArrayRef loopAxes,
-                                   ArrayRef<GridAxis> usedAxes, GridOp grid,
-                                   Value axisSize) {
-    auto indicesType = cast<RankedTensorType>(indices.getType());
-    int64_t rank = indicesType.getRank();
-    if (indicesType.hasStaticShape() && indicesType.getNumElements() == 0)
-      return;
-    ImplicitLocOpBuilder ib(loc, builder);
-    StringRef gridName = grid.getSymName();
-    // Local sizes, offsets of the slab and global sizes of `indices`.
-    SmallVector<Value> localSizes, offsets, globalSizes;
-    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-    for (int64_t d = 0; d < rank; ++d) {
-      localSizes.push_back(getValueOrCreateConstantIndexOp(
-          builder, loc, tensor::getMixedSize(builder, loc, indices, d)));
-      if (loopAxes[d].empty()) {
-        offsets.push_back(zero);
-        globalSizes.push_back(localSizes.back());
-        continue;
-      }
-      Value processes = arith::ConstantIndexOp::create(
-          builder, loc,
-          collectiveProcessGroupSize(loopAxes[d], grid.getShape()));
-      offsets.push_back(arith::MulIOp::create(
-          builder, loc, createProcessLinearIndex(gridName, loopAxes[d], ib),
-          localSizes.back()));
-      globalSizes.push_back(
-          arith::MulIOp::create(builder, loc, localSizes.back(), processes));
-    }
-    SmallVector<Value> strides(rank);
-    Value stride = arith::ConstantIndexOp::create(builder, loc, 1);
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      strides[d] = stride;
-      stride = arith::MulIOp::create(builder, loc, stride, globalSizes[d]);
-    }
-
-    // key = the smallest global row-major position of a bad value, or
-    // INT64_MAX.
-    constexpr int64_t kNone = std::numeric_limits<int64_t>::max();
-    Type i64 = builder.getI64Type();
-    Value none = createI64Constant(builder, loc, kNone);
-    Value keyInit =
-        linalg::FillOp::create(
-            builder, loc, none,
-            tensor::EmptyOp::create(builder, loc, ArrayRef<int64_t>{}, i64)
-                .getResult())
-            .getResult(0);
-    SmallVector<AffineMap> maps = {
-        builder.getMultiDimIdentityMap(rank),
-        AffineMap::get(rank, 0, {}, builder.getContext())};
-    Value localKey =
-        linalg::GenericOp::create(
-            builder, loc, TypeRange{keyInit.getType()}, ValueRange{indices},
-            ValueRange{keyInit}, maps,
-            SmallVector<utils::IteratorType>(rank,
-                                             utils::IteratorType::reduction),
-            [&](OpBuilder &b, Location nl, ValueRange args) {
-              Value inRange =
-                  ONNX::buildNormalizedIndex(b, nl, args[0], axisSize).second;
-              Value position = arith::ConstantIndexOp::create(b, nl, 0);
-              for (int64_t d = 0; d < rank; ++d) {
-                Value coordinate = arith::AddIOp::create(
-                    b, nl, linalg::IndexOp::create(b, nl, d), offsets[d]);
-                position = arith::AddIOp::create(
-                    b, nl, position,
-                    arith::MulIOp::create(b, nl, coordinate, strides[d]));
-              }
-              Value candidate = arith::SelectOp::create(
-                  b, nl, inRange, createI64Constant(b, nl, kNone),
-                  arith::IndexCastOp::create(b, nl, b.getI64Type(), position));
-              linalg::YieldOp::create(
-                  b, nl,
-                  arith::MinSIOp::create(b, nl, args[1], candidate)
-                      .getResult());
-            })
-            .getResult(0);
-    Value key = allReduceScalar(
-        builder, loc,
-        tensor::ExtractOp::create(builder, loc, localKey, ValueRange{}),
-        gridName, usedAxes, ReductionKind::Min);
-    Value bad = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
-                                      key, none);
-    RuntimeReporter reporter(op->getParentOfType<ModuleOp>(), op->getLoc());
-    scf::IfOp::create(builder, loc, bad, [&](OpBuilder &b, Location nl) {
-      // The global coordinates of `key`; the process whose slab holds them
-      // contributes the value.
-      Value rest = arith::IndexCastOp::create(b, nl, b.getIndexType(), key);
-      SmallVector<Value> coordinates(rank), localCoordinates(rank);
-      Value owns = arith::ConstantIntOp::create(b, nl, 1, 1);
-      for (int64_t d = rank - 1; d >= 0; --d) {
-        coordinates[d] = arith::RemUIOp::create(b, nl, rest, globalSizes[d]);
-        rest = arith::DivUIOp::create(b, nl, rest, globalSizes[d]);
-        localCoordinates[d] =
-            arith::SubIOp::create(b, nl, coordinates[d], offsets[d]);
-        owns = arith::AndIOp::create(
-            b, nl, owns,
-            arith::CmpIOp::create(b, nl, arith::CmpIPredicate::ult,
-                                  localCoordinates[d], localSizes[d]));
-      }
-      auto ifOwns = scf::IfOp::create(
-          b, nl, owns,
-          [&](OpBuilder &tb, Location tl) {
-            Value value =
-                tensor::ExtractOp::create(tb, tl, indices, localCoordinates);
-            if (!value.getType().isInteger(64))
-              value = arith::ExtSIOp::create(tb, tl, tb.getI64Type(), value);
-            scf::YieldOp::create(tb, tl, value);
-          },
-          [&](OpBuilder &eb, Location el) {
-            scf::YieldOp::create(eb, el, createI64Constant(eb, el, kNone));
-          });
-      Value value = allReduceScalar(b, nl, ifOwns.getResult(0), gridName,
-                                    usedAxes, ReductionKind::Min);
-      auto positionType = MemRefType::get({rank}, b.getI64Type());
-      Value position = memref::AllocOp::create(b, nl, positionType);
-      for (int64_t d = 0; d < rank; ++d)
-        memref::StoreOp::create(
-            b, nl,
-            arith::IndexCastOp::create(b, nl, b.getI64Type(), coordinates[d]),
-            position, ValueRange{arith::ConstantIndexOp::create(b, nl, d)});
-      Value address = arith::IndexCastOp::create(
-          b, nl, b.getI64Type(),
-          memref::ExtractAlignedPointerAsIndexOp::create(b, nl, position));
-      Value pointer = LLVM::IntToPtrOp::create(
-          b, nl, LLVM::LLVMPointerType::get(b.getContext()), address);
-      // (Freed by the buffer deallocation pipeline.)
-      reporter.report(b, nl, RuntimeFunction::ReportIndexError,
-                      [&](OpBuilder &ab, Location al) -> SmallVector<Value> {
-                        return {value, pointer, createI64Constant(ab, al, rank),
-                                createI64Constant(ab, al, getAxis(op)),
-                                arith::IndexCastOp::create(
-                                    ab, al, ab.getI64Type(), axisSize)};
-                      });
-      scf::YieldOp::create(b, nl);
-    });
   }
 };
 

@@ -37,7 +37,9 @@
 //     it to its MPI runtime (MPI_Allgatherv);
 //   - ShardingInterfaceImpl.cpp, GatherElementsShardingModel::verifySplit:
 //     uneven static splits are errors, since shardDimension only asserts
-//     divisibility (no assertions in Debian's build: wrong shapes).
+//     divisibility (no assertions in Debian's build: wrong shapes);
+//     ShardGathers.cpp, outlineUneven, partitions the gathers
+//     onnx-shard-gathers splits unevenly without shard-partition.
 //
 //===----------------------------------------------------------------------===//
 

@@ -14,7 +14,7 @@ func.func @misaligned(%d: tensor<4x3xf32>, %i: tensor<2x3xi64>) -> tensor<2x3xf3
 // -----
 
 shard.grid @g(shape = 2)
-// CHECK: Sharding/invalid.mlir:[[# @LINE + 5]]:8: error: 'onnx.GatherElements' op cannot split dimension 0 of 'indices' (size 3) over 2 processes: the size must be a multiple
+// CHECK: Sharding/invalid.mlir:[[# @LINE + 5]]:8: error: 'onnx.GatherElements' op cannot split dimension 0 of 'indices' (size 3) over 2 processes: the size must be a multiple (onnx-shard-gathers splits an unannotated gather into uneven blocks)
 func.func @uneven(%d: tensor<3x3xf32>, %i: tensor<3x3xi64>) -> tensor<3x3xf32> {
   %s = shard.sharding @g split_axes = [[0]] : !shard.sharding
   %d1 = shard.shard %d to %s annotate_for_users : tensor<3x3xf32>
@@ -26,7 +26,7 @@ func.func @uneven(%d: tensor<3x3xf32>, %i: tensor<3x3xi64>) -> tensor<3x3xf32> {
 // -----
 
 shard.grid @g(shape = 2)
-// CHECK: Sharding/invalid.mlir:[[# @LINE + 4]]:8: error: 'onnx.GatherElements' op cannot split dimension 1 of 'data' (size 5) over 2 processes: the size must be a multiple
+// CHECK: Sharding/invalid.mlir:[[# @LINE + 4]]:8: error: 'onnx.GatherElements' op cannot split dimension 1 of 'data' (size 5) over 2 processes: the size must be a multiple (onnx-shard-gathers splits an unannotated gather into uneven blocks)
 func.func @uneven_axis(%d: tensor<4x5xf32>, %i: tensor<4x3xi64>) -> tensor<4x3xf32> {
   %s = shard.sharding @g split_axes = [[], [0]] : !shard.sharding
   %d1 = shard.shard %d to %s annotate_for_users : tensor<4x5xf32>

@@ -33,13 +33,8 @@ func.func @replicated(%d: tensor<?x6xf32>, %i: tensor<?x3xi64>) -> tensor<?x3xf3
   return %0 : tensor<?x3xf32>
 }
 
-// A size not divisible by the number of processes: replicated too.
-// CHECK-LABEL: func.func @uneven(
-// CHECK-NEXT: onnx.GatherElements
-func.func @uneven(%d: tensor<3x3xf32>, %i: tensor<3x3xi64>) -> tensor<3x3xf32> {
-  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<3x3xf32>, tensor<3x3xi64>
-  return %0 : tensor<3x3xf32>
-}
+// (A size not divisible by the number of processes is split into uneven
+// blocks: uneven.mlir.)
 
 // CHECK: func.func private @[[$ROWS]](%[[D:.*]]: tensor<4x6xf32>, %[[I:.*]]: tensor<4x3xi64>)
 // CHECK-DAG: %[[DS:.*]] = shard.all_slice %[[D]] on @gather_grid grid_axes = [0] slice_axis = 0 : tensor<4x6xf32> -> tensor<2x6xf32>

@@ -16,13 +16,13 @@ func.func @rows(%d: tensor<4x3xf32>, %i: tensor<4x2xi64>) -> tensor<4x2xf32> {
   return %0 : tensor<4x2xf32>
 }
 
-// The axis split (3 rows cannot be split over 2): a masked gather from the
-// process's columns, then a bit-exact all_reduce.
+// The axis split (1 row is fewer than 2 processes): a masked gather from
+// the process's columns, then a bit-exact all_reduce.
 // CHECK-LABEL: func.func @axis(
 // CHECK: call @[[$AXIS:gather_shard[_0-9]*]](
-func.func @axis(%d: tensor<3x4xf32>, %i: tensor<3x2xi32>) -> tensor<3x2xf32> {
-  %0 = "onnx.GatherElements"(%d, %i) {axis = -1 : si64} : (tensor<3x4xf32>, tensor<3x2xi32>) -> tensor<3x2xf32>
-  return %0 : tensor<3x2xf32>
+func.func @axis(%d: tensor<1x4xf32>, %i: tensor<1x2xi32>) -> tensor<1x2xf32> {
+  %0 = "onnx.GatherElements"(%d, %i) {axis = -1 : si64} : (tensor<1x4xf32>, tensor<1x2xi32>) -> tensor<1x2xf32>
+  return %0 : tensor<1x2xf32>
 }
 
 // CHECK: func.func private @[[$ROWS]](%{{.*}}: tensor<4x3xf32>, %{{.*}}: tensor<4x2xi64>) -> tensor<4x2xf32>
@@ -33,13 +33,13 @@ func.func @axis(%d: tensor<3x4xf32>, %i: tensor<3x2xi32>) -> tensor<3x2xf32> {
 // CHECK: %[[ALL:.*]] = shard.all_gather %[[G]] on @gather_grid grid_axes = [0] gather_axis = 0 : tensor<2x2xf32> -> tensor<4x2xf32>
 // CHECK: return %[[ALL]]
 
-// CHECK: func.func private @[[$AXIS]](%{{.*}}: tensor<3x4xf32>, %[[AI:.*]]: tensor<3x2xi32>) -> tensor<3x2xf32>
-// CHECK: %[[AD:.*]] = shard.all_slice %{{.*}} on @gather_grid grid_axes = [0] slice_axis = 1 : tensor<3x4xf32> -> tensor<3x2xf32>
+// CHECK: func.func private @[[$AXIS]](%{{.*}}: tensor<1x4xf32>, %[[AI:.*]]: tensor<1x2xi32>) -> tensor<1x2xf32>
+// CHECK: %[[AD:.*]] = shard.all_slice %{{.*}} on @gather_grid grid_axes = [0] slice_axis = 1 : tensor<1x4xf32> -> tensor<1x2xf32>
 // The axis split: one masked gather-like generic from the slab (the
 // stand-in op's axis -1 read as 1), then the bit-exact sum.
-// CHECK: %[[MASKED:.*]] = linalg.generic {{.*}} ins(%[[AI]] : tensor<3x2xi32>) outs(%{{.*}} : tensor<3x2xf32>)
-// CHECK: tensor.extract %[[AD]][%{{.*}}, %{{.*}}] : tensor<3x2xf32>
-// CHECK: shard.all_reduce %[[MASKED]] on @gather_grid grid_axes = [0] {gather.bit_exact_sum} : tensor<3x2xf32> -> tensor<3x2xf32>
+// CHECK: %[[MASKED:.*]] = linalg.generic {{.*}} ins(%[[AI]] : tensor<1x2xi32>) outs(%{{.*}} : tensor<1x2xf32>)
+// CHECK: tensor.extract %[[AD]][%{{.*}}, %{{.*}}] : tensor<1x2xf32>
+// CHECK: shard.all_reduce %[[MASKED]] on @gather_grid grid_axes = [0] {gather.bit_exact_sum} : tensor<1x2xf32> -> tensor<1x2xf32>
 
 // LLVM-DAG: llvm.call @gatherMPIInit(
 // LLVM-DAG: llvm.call @MPI_Allreduce(

@@ -34,19 +34,25 @@ def ONNXShardGathersPass : GatherPass<"onnx-shard-gathers", "::mlir::ModuleOp"> 
 
     Which dimension is split (`shard-dim`; -1 chooses):
     - a dimension d other than the axis, when `data` and `indices` have the
-      same static size there: every process gathers its slab of rows, with
+      same static size there: every process gathers its block of rows, with
       no communication; the results are assembled afterwards;
-    - the axis, when its static size in `data` is a multiple of N: every
-      process gathers from its slab of `data` (a masked gather), and one
-      `shard.all_reduce` combines the results.
-    -1 takes the first dimension other than the axis that can be split, else
-    the axis; a gather that cannot be split along the `shard-dim` given
-    stays replicated. A dimension can be split when both operands have static shapes,
-    its size is a positive multiple of N and (off the axis) equal in `data`
-    and `indices`. A gather with no such dimension (dynamic shapes, sizes
-    not divisible by N, a dimension smaller than N, unranked operands) stays
-    replicated: every process computes all of it. Gathers that already carry
-    `shard.shard` annotations are left as they are.
+    - the axis (its static size in `data`): every process gathers from its
+      block of `data` (a masked gather), and one `shard.all_reduce`
+      combines the results.
+    A dimension can be split when both operands have static, non-empty
+    shapes and (off the axis) the same size there in `data` and `indices`.
+    Process p owns the block [p * q + min(p, m), (p + 1) * q + min(p + 1, m))
+    of a size S, q = S / N, m = S % N (gather/Runtime/ShardBlocks.h): equal
+    blocks when N divides S (partitioned by `shard-partition`), else uneven
+    ones, which this pass partitions itself (the outlined function holds the
+    partitioned gather: blocks of dynamic size, `shard.all_gather` cast to
+    the whole size); with S < N some processes own nothing. -1 takes the
+    best dimension: one of at least N indices before a smaller one, then
+    one off the axis before the axis, then an even split before an uneven
+    one, then the first. A gather that cannot be split along the
+    `shard-dim` given, or at all (dynamic shapes, empty or unranked
+    operands), stays replicated: every process computes all of it. Gathers
+    that already carry `shard.shard` annotations are left as they are.
 
     Errors: `data` of `!onnx.string` (string elements point into one
     process's memory and cannot be sent to another) or of any element type

@@ -31,8 +31,10 @@
 // row-major order of the whole tensor (found with shard.all_reduce min) is
 // reported on every process with its global position, the same message as
 // one process would print (gatherReportIndexError, GatherRuntime.h).
-// Static sizes of split dimensions must be multiples of the number of
-// processes of their grid axes; !onnx.string data cannot be split.
+// Through shard-partition, static sizes of split dimensions must be
+// multiples of the number of processes of their grid axes (hand-annotated
+// IR); onnx-shard-gathers partitions uneven splits itself, in the blocks of
+// gather/Runtime/ShardBlocks.h. !onnx.string data cannot be split.
 //
 //===----------------------------------------------------------------------===//
 

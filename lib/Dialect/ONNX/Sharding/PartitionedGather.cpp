@@ -1,0 +1,255 @@
+//===- PartitionedGather.cpp - Pieces of a partitioned gather -------------===//
+//
+// Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// See PartitionedGather.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PartitionedGather.h"
+
+#include "gather/Dialect/ONNX/GatherElementsView.h"
+#include "gather/Dialect/ONNX/ONNXOps.h"
+#include "gather/Dialect/ONNX/Sharding/Sharding.h"
+#include "gather/Runtime/RuntimeReporter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::shard;
+using namespace gather;
+
+/// A tensor.empty of `shape` x `elementType`, dynamic sizes taken from the
+/// same dimensions of `like` (which has the same rank as `shape`, or one
+/// less: the extra trailing dimension is static).
+static Value createEmptyLike(OpBuilder &b, Location loc, Value like,
+                             ArrayRef<int64_t> shape, Type elementType) {
+  SmallVector<Value> dynamicSizes;
+  for (auto [d, size] : llvm::enumerate(shape))
+    if (ShapedType::isDynamic(size))
+      dynamicSizes.push_back(tensor::DimOp::create(b, loc, like, d));
+  return tensor::EmptyOp::create(b, loc, shape, elementType, dynamicSizes);
+}
+
+static Value createI64Constant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(b, loc, value, 64);
+}
+
+/// shard.all_reduce of a scalar i64 (through a tensor<1xi64>).
+static Value allReduceScalar(OpBuilder &b, Location loc, Value scalar,
+                             StringRef grid, ArrayRef<GridAxis> gridAxes,
+                             ReductionKind kind) {
+  Value tensor = tensor::FromElementsOp::create(
+      b, loc, RankedTensorType::get({1}, scalar.getType()), scalar);
+  Value reduced =
+      AllReduceOp::create(b, loc, tensor, grid, gridAxes, kind).getResult();
+  return tensor::ExtractOp::create(
+      b, loc, reduced, ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
+}
+
+Value ONNX::createMaskedGather(OpBuilder &builder, Location loc, int64_t axis,
+                               Value data, Value indices, Value lo, Value chunk,
+                               Value axisSize) {
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  int64_t rank = indicesType.getRank();
+  Type elementType = cast<RankedTensorType>(data.getType()).getElementType();
+  auto resultType = RankedTensorType::get(indicesType.getShape(), elementType);
+  Value identity = ONNX::getSumIdentity(builder, loc, elementType);
+  Value init = createEmptyLike(builder, loc, indices, resultType.getShape(),
+                               elementType);
+  SmallVector<AffineMap> maps(2, builder.getMultiDimIdentityMap(rank));
+  // One gather-like generic, written in place (destination-passing
+  // style): the element at n - lo of this process's slab where the index
+  // n (normalized with the global axis size) falls in it, all-zero bits
+  // elsewhere.
+  return linalg::GenericOp::create(
+             builder, loc, TypeRange{resultType}, ValueRange{indices},
+             ValueRange{init}, maps,
+             SmallVector<utils::IteratorType>(rank,
+                                              utils::IteratorType::parallel),
+             [&](OpBuilder &b, Location nl, ValueRange args) {
+               Value n =
+                   ONNX::buildNormalizedIndex(b, nl, args[0], axisSize).first;
+               Value offset = arith::SubIOp::create(b, nl, n, lo);
+               // Unsigned: n < lo is out of the slab too.
+               Value inSlab = arith::CmpIOp::create(
+                   b, nl, arith::CmpIPredicate::ult, offset, chunk);
+               SmallVector<Value> coordinates;
+               for (int64_t d = 0; d < rank; ++d)
+                 coordinates.push_back(
+                     d == axis ? arith::SelectOp::create(
+                                     b, nl, inSlab, offset,
+                                     arith::ConstantIndexOp::create(b, nl, 0))
+                                     .getResult()
+                               : linalg::IndexOp::create(b, nl, d).getResult());
+               Value element =
+                   tensor::ExtractOp::create(b, nl, data, coordinates);
+               linalg::YieldOp::create(
+                   b, nl,
+                   arith::SelectOp::create(b, nl, inSlab, element, identity)
+                       .getResult());
+             })
+      .getResult(0);
+}
+
+void ONNX::createGlobalIndexCheck(OpBuilder &builder, Location loc,
+                                  Operation *op, Value indices,
+                                  ArrayRef<Value> offsets,
+                                  ArrayRef<Value> globalSizes,
+                                  StringRef gridName,
+                                  ArrayRef<GridAxis> usedAxes, Value axisSize) {
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  int64_t rank = indicesType.getRank();
+  if (indicesType.hasStaticShape() && indicesType.getNumElements() == 0)
+    return;
+  SmallVector<Value> localSizes;
+  for (int64_t d = 0; d < rank; ++d)
+    localSizes.push_back(getValueOrCreateConstantIndexOp(
+        builder, loc, tensor::getMixedSize(builder, loc, indices, d)));
+  SmallVector<Value> strides(rank);
+  Value stride = arith::ConstantIndexOp::create(builder, loc, 1);
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    strides[d] = stride;
+    stride = arith::MulIOp::create(builder, loc, stride, globalSizes[d]);
+  }
+
+  // key = the smallest global row-major position of a bad value, or
+  // INT64_MAX.
+  constexpr int64_t kNone = std::numeric_limits<int64_t>::max();
+  Type i64 = builder.getI64Type();
+  Value none = createI64Constant(builder, loc, kNone);
+  Value keyInit =
+      linalg::FillOp::create(
+          builder, loc, none,
+          tensor::EmptyOp::create(builder, loc, ArrayRef<int64_t>{}, i64)
+              .getResult())
+          .getResult(0);
+  SmallVector<AffineMap> maps = {
+      builder.getMultiDimIdentityMap(rank),
+      AffineMap::get(rank, 0, {}, builder.getContext())};
+  Value localKey =
+      linalg::GenericOp::create(
+          builder, loc, TypeRange{keyInit.getType()}, ValueRange{indices},
+          ValueRange{keyInit}, maps,
+          SmallVector<utils::IteratorType>(rank,
+                                           utils::IteratorType::reduction),
+          [&](OpBuilder &b, Location nl, ValueRange args) {
+            Value inRange =
+                ONNX::buildNormalizedIndex(b, nl, args[0], axisSize).second;
+            Value position = arith::ConstantIndexOp::create(b, nl, 0);
+            for (int64_t d = 0; d < rank; ++d) {
+              Value coordinate = arith::AddIOp::create(
+                  b, nl, linalg::IndexOp::create(b, nl, d), offsets[d]);
+              position = arith::AddIOp::create(
+                  b, nl, position,
+                  arith::MulIOp::create(b, nl, coordinate, strides[d]));
+            }
+            Value candidate = arith::SelectOp::create(
+                b, nl, inRange, createI64Constant(b, nl, kNone),
+                arith::IndexCastOp::create(b, nl, b.getI64Type(), position));
+            linalg::YieldOp::create(
+                b, nl,
+                arith::MinSIOp::create(b, nl, args[1], candidate).getResult());
+          })
+          .getResult(0);
+  Value key = allReduceScalar(
+      builder, loc,
+      tensor::ExtractOp::create(builder, loc, localKey, ValueRange{}), gridName,
+      usedAxes, ReductionKind::Min);
+  Value bad =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, key, none);
+  ONNX::GatherElementsView gather = *ONNX::GatherElementsView::get(op);
+  int64_t axis = gather.axis < 0 ? gather.axis + rank : gather.axis;
+  RuntimeReporter reporter(op->getParentOfType<ModuleOp>(), op->getLoc());
+  scf::IfOp::create(builder, loc, bad, [&](OpBuilder &b, Location nl) {
+    // The global coordinates of `key`; the process whose slab holds them
+    // contributes the value.
+    Value rest = arith::IndexCastOp::create(b, nl, b.getIndexType(), key);
+    SmallVector<Value> coordinates(rank), localCoordinates(rank);
+    Value owns = arith::ConstantIntOp::create(b, nl, 1, 1);
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      coordinates[d] = arith::RemUIOp::create(b, nl, rest, globalSizes[d]);
+      rest = arith::DivUIOp::create(b, nl, rest, globalSizes[d]);
+      localCoordinates[d] =
+          arith::SubIOp::create(b, nl, coordinates[d], offsets[d]);
+      owns = arith::AndIOp::create(
+          b, nl, owns,
+          arith::CmpIOp::create(b, nl, arith::CmpIPredicate::ult,
+                                localCoordinates[d], localSizes[d]));
+    }
+    auto ifOwns = scf::IfOp::create(
+        b, nl, owns,
+        [&](OpBuilder &tb, Location tl) {
+          Value value =
+              tensor::ExtractOp::create(tb, tl, indices, localCoordinates);
+          if (!value.getType().isInteger(64))
+            value = arith::ExtSIOp::create(tb, tl, tb.getI64Type(), value);
+          scf::YieldOp::create(tb, tl, value);
+        },
+        [&](OpBuilder &eb, Location el) {
+          scf::YieldOp::create(eb, el, createI64Constant(eb, el, kNone));
+        });
+    Value value = allReduceScalar(b, nl, ifOwns.getResult(0), gridName,
+                                  usedAxes, ReductionKind::Min);
+    auto positionType = MemRefType::get({rank}, b.getI64Type());
+    Value position = memref::AllocOp::create(b, nl, positionType);
+    for (int64_t d = 0; d < rank; ++d)
+      memref::StoreOp::create(
+          b, nl,
+          arith::IndexCastOp::create(b, nl, b.getI64Type(), coordinates[d]),
+          position, ValueRange{arith::ConstantIndexOp::create(b, nl, d)});
+    Value address = arith::IndexCastOp::create(
+        b, nl, b.getI64Type(),
+        memref::ExtractAlignedPointerAsIndexOp::create(b, nl, position));
+    Value pointer = LLVM::IntToPtrOp::create(
+        b, nl, LLVM::LLVMPointerType::get(b.getContext()), address);
+    // (Freed by the buffer deallocation pipeline.)
+    reporter.report(b, nl, RuntimeFunction::ReportIndexError,
+                    [&](OpBuilder &ab, Location al) -> SmallVector<Value> {
+                      return {value, pointer, createI64Constant(ab, al, rank),
+                              createI64Constant(ab, al, axis),
+                              arith::IndexCastOp::create(
+                                  ab, al, ab.getI64Type(), axisSize)};
+                    });
+    scf::YieldOp::create(b, nl);
+  });
+}
+
+std::pair<Value, Value> ONNX::createBlockBounds(OpBuilder &builder,
+                                                Location loc, Value process,
+                                                ShardBlocks blocks) {
+  if (blocks.isEven()) {
+    Value count = arith::ConstantIndexOp::create(builder, loc, blocks.count(0));
+    return {arith::MulIOp::create(builder, loc, process, count), count};
+  }
+  // The offsets of every block and of the end, read at the process's index
+  // and the next: the rule of ShardBlocks.h, evaluated here.
+  SmallVector<APInt> offsets;
+  for (int64_t rank = 0; rank <= blocks.processes; ++rank)
+    offsets.push_back(APInt(64, blocks.offset(rank)));
+  auto type =
+      RankedTensorType::get({blocks.processes + 1}, builder.getIndexType());
+  Value table = arith::ConstantOp::create(
+      builder, loc, DenseElementsAttr::get(type, offsets));
+  Value next = arith::AddIOp::create(
+      builder, loc, process, arith::ConstantIndexOp::create(builder, loc, 1));
+  Value lo = tensor::ExtractOp::create(builder, loc, table, process);
+  Value hi = tensor::ExtractOp::create(builder, loc, table, next);
+  return {lo, arith::SubIOp::create(builder, loc, hi, lo)};
+}

@@ -1,0 +1,61 @@
+//===- PartitionedGather.h - Pieces of a partitioned gather -----*- C++ -*-===//
+//
+// Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The IR one process runs for its part of an onnx.GatherElements: the
+// global index check, the masked gather of an axis split and the bounds of
+// a process's block (include/gather/Runtime/ShardBlocks.h). Shared by the
+// ShardingInterface model (even splits, through shard-partition) and
+// onnx-shard-gathers (uneven splits, which it partitions itself).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_LIB_DIALECT_ONNX_SHARDING_PARTITIONEDGATHER_H
+#define GATHER_LIB_DIALECT_ONNX_SHARDING_PARTITIONEDGATHER_H
+
+#include "gather/Runtime/ShardBlocks.h"
+
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace gather::ONNX {
+
+/// Checks every index value of this process's slab `indices` of the gather
+/// `op` against the global axis size `axisSize`; the first value out of range
+/// in the row-major order of the whole `indices` is reported on every
+/// process of `usedAxes` of `grid` (see Sharding.h). `offsets` and
+/// `globalSizes` (index values, one per dimension) place the slab in the
+/// whole `indices`.
+void createGlobalIndexCheck(mlir::OpBuilder &builder, mlir::Location loc,
+                            mlir::Operation *op, mlir::Value indices,
+                            llvm::ArrayRef<mlir::Value> offsets,
+                            llvm::ArrayRef<mlir::Value> globalSizes,
+                            llvm::StringRef grid,
+                            llvm::ArrayRef<mlir::shard::GridAxis> usedAxes,
+                            mlir::Value axisSize);
+
+/// A gather along `axis` of the whole `indices` from this process's slab
+/// `data` of the axis, the indices [lo, lo + chunk) of `axisSize`: the
+/// element where an index (normalized with `axisSize`) falls in the slab,
+/// the sum's identity (getSumIdentity) elsewhere. `data` must hold at least
+/// one index of the axis (also when `chunk` is 0).
+mlir::Value createMaskedGather(mlir::OpBuilder &builder, mlir::Location loc,
+                               int64_t axis, mlir::Value data,
+                               mlir::Value indices, mlir::Value lo,
+                               mlir::Value chunk, mlir::Value axisSize);
+
+/// The first index and the number of indices (index values) of the block
+/// of `blocks` that the process of index `process` owns (ShardBlocks.h).
+std::pair<mlir::Value, mlir::Value> createBlockBounds(mlir::OpBuilder &builder,
+                                                      mlir::Location loc,
+                                                      mlir::Value process,
+                                                      ShardBlocks blocks);
+
+} // namespace gather::ONNX
+
+#endif // GATHER_LIB_DIALECT_ONNX_SHARDING_PARTITIONEDGATHER_H
