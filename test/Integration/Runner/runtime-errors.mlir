@@ -19,6 +19,9 @@
 //
 // RUN: not gather-runner %s -e index_int32_min --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=MIN32
 // MIN32: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value -2147483648 at position [2], outside the valid range [-4, 3] for axis 0 of size 4
+// The other end of i32 (the index rule runs in i32 on this static axis):
+// RUN: not gather-runner %s -e index_int32_max --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=MAX32
+// MAX32: {{.*}}runtime-errors.mlir:{{[0-9]+:[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value 2147483647 at position [1], outside the valid range [-4, 3] for axis 0 of size 4
 //
 // RUN: not gather-runner %s -e indices_too_big_off_axis --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=SHAPE
 // SHAPE-NOT: Unranked Memref
@@ -113,6 +116,13 @@ func.func @index_int64_max() {
 func.func @index_int32_min() {
   %data = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
   %indices = arith.constant dense<[3, -4, -2147483648]> : tensor<3xi32>
+  %r = call @gather_1d_i32(%data, %indices) : (tensor<4xf32>, tensor<3xi32>) -> tensor<3xf32>
+  return
+}
+
+func.func @index_int32_max() {
+  %data = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %indices = arith.constant dense<[-1, 2147483647, 4]> : tensor<3xi32>
   %r = call @gather_1d_i32(%data, %indices) : (tensor<4xf32>, tensor<3xi32>) -> tensor<3xf32>
   return
 }
