@@ -239,7 +239,10 @@ LogicalResult gather::ONNX::verifyGatherElements(
   return success();
 }
 
-bool gather::ONNX::canNormalizeInI32(Value index, Value axisSize) {
+/// Whether the index rule for `index` (i32 or i64) on an axis of size
+/// `axisSize` is exact in i32 (buildNormalizedIndex); vector code then holds
+/// twice the lanes per register.
+static bool canNormalizeInI32(Value index, Value axisSize) {
   std::optional<int64_t> size = getConstantIntValue(axisSize);
   return index.getType().isInteger(32) && size &&
          *size <= std::numeric_limits<int32_t>::max();
@@ -259,7 +262,7 @@ static IndexRule buildIndexRule(OpBuilder &b, Location loc, Value index,
                                 Value axisSize, bool withSafe) {
   Type type = b.getIndexType();
   Value i = index, size = axisSize;
-  if (gather::ONNX::canNormalizeInI32(index, axisSize)) {
+  if (canNormalizeInI32(index, axisSize)) {
     type = index.getType();
     size = arith::ConstantIntOp::create(b, loc, type,
                                         *getConstantIntValue(axisSize));

@@ -52,7 +52,9 @@ verifyGatherElements(llvm::function_ref<mlir::InFlightDiagnostic()> emitOpError,
 ///                                                   values still negative
 ///                                                   are out of range too)
 /// Returns {normalized, inRange} (arith ops only). The arithmetic is done in
-/// i32 when it is exact there (canNormalizeInI32), else in `index`. Used by
+/// i32 when it is exact there (i32 index values and a static s <=
+/// INT32_MAX: index + s cannot overflow for index < 0, and the unsigned
+/// compare with s orders the values as in `index`), else in `index`. Used by
 /// the lowering of onnx.GatherElements, its run-time checks and its
 /// sharding.
 std::pair<mlir::Value, mlir::Value> buildNormalizedIndex(mlir::OpBuilder &b,
@@ -68,12 +70,6 @@ std::pair<mlir::Value, mlir::Value> buildSafeIndex(mlir::OpBuilder &b,
                                                    mlir::Value index,
                                                    mlir::Value axisSize);
 
-/// Whether the index rule for `index` (i32 or i64) on an axis of size
-/// `axisSize` is exact in i32: i32 index values and a static size s <=
-/// INT32_MAX (index + s cannot overflow for index < 0, and the unsigned
-/// compare with s orders the values as in `index`). Vector code then holds
-/// twice the lanes per register.
-bool canNormalizeInI32(mlir::Value index, mlir::Value axisSize);
 } // namespace gather::ONNX
 
 #endif // GATHER_DIALECT_ONNX_ONNXOPS_H
