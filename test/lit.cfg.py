@@ -94,6 +94,11 @@ if config.enable_execution_engine:
 if shutil.which("mpirun.mpich"):
     config.available_features.add("mpi")
     config.substitutions.append(("%mpirun", "mpirun.mpich"))
+    # The PMPI library of test/lib/MPITraffic (bytes per process, injected
+    # faults), preloaded into the ranks only: `%mpirun -genv LD_PRELOAD
+    # %mpi_traffic ...`.
+    config.substitutions.append(("%mpi_traffic", os.path.join(
+        config.gather_obj_root, "lib", "libgather_mpi_traffic" + config.llvm_shlib_ext)))
 
 # CPU flags of this host as Linux reports them (/proc/cpuinfo), independent of
 # gather's own checks: `host-<flag>` features.

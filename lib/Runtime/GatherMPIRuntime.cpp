@@ -15,12 +15,14 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 static void finalizeMPI() {
@@ -30,10 +32,59 @@ static void finalizeMPI() {
     MPI_Finalize();
 }
 
-/// Prints the message, then ends this process like every other one: MPI
-/// finalized, exit status 1.
+/// A communicator of the job's processes for endJobAfterError alone (a
+/// duplicate of MPI_COMM_WORLD made at MPI_Init here): its barrier never
+/// meets a collective of the code's.
+static MPI_Comm exitComm = MPI_COMM_NULL;
+
+/// How long a process that stops on an error waits for the others to stop
+/// too before it ends the job.
+static constexpr int kExitAgreementSeconds = 10;
+
+/// Ends this process after an error with exit status `status`, and makes
+/// sure no other process waits for it forever. When every process stops
+/// within kExitAgreementSeconds (an error every process reaches: a combined
+/// index check, a start-up verdict), MPI is finalized and each exits with
+/// `status`. Otherwise (an error of this process alone, while the others
+/// compute or wait in a collective for it, where MPI_Finalize would wait
+/// with them) MPI_Abort ends the whole job with `status`.
+[[noreturn]] static void endJobAfterError(int status) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (initialized && !finalized && exitComm != MPI_COMM_NULL) {
+    MPI_Request request;
+    MPI_Ibarrier(exitComm, &request);
+    auto deadline = std::chrono::steady_clock::now() +
+                    std::chrono::seconds(kExitAgreementSeconds);
+    int done = 0;
+    while (MPI_Test(&request, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
+           !done) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        int rank = 0;
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+        std::fprintf(stderr,
+                     "error: MPI rank %d stopped on the error above, the "
+                     "other ranks did not within %d s: the job ends "
+                     "(MPI_Abort)\n",
+                     rank, kExitAgreementSeconds);
+        std::fflush(stderr);
+        MPI_Abort(MPI_COMM_WORLD, status);
+        std::_Exit(status);
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+  finalizeMPI();
+  std::_Exit(status);
+}
+
+/// Prints the message, then ends this process like every other one that
+/// reaches it (endJobAfterError), exit status 1.
 static void mpiErrorHandler(const char *message, void *) {
-  gatherPrintMessageAndExit(message, finalizeMPI);
+  gatherPrintMessageAndExit(message, [] { endJobAfterError(1); });
 }
 
 /// Whether MPI was initialized here (gatherMPIStartJob or gatherMPIInit),
@@ -48,6 +99,7 @@ static void initializeMPI() {
   if (initialized)
     return;
   MPI_Init(nullptr, nullptr);
+  MPI_Comm_dup(MPI_COMM_WORLD, &exitComm);
   std::atexit(finalizeMPI);
   initializedHere = true;
 }
@@ -95,12 +147,7 @@ static std::string describeRanks(const std::vector<int> &ranks) {
   return text;
 }
 
-extern "C" void gatherMPIExit(int status) {
-  std::fflush(stdout);
-  std::fflush(stderr);
-  finalizeMPI();
-  std::_Exit(status);
-}
+extern "C" void gatherMPIExit(int status) { endJobAfterError(status); }
 
 extern "C" void gatherMPIAgreeToRun(int failed, int64_t shardGrid,
                                     int64_t shardDim, uint64_t programHash) {
