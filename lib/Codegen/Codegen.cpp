@@ -87,6 +87,10 @@ struct CodegenPass : public gather::impl::CodegenPassBase<CodegenPass> {
       return fail() << "prefetch-distance must be >= 0 (bytes; 0: no "
                        "prefetches), not "
                     << prefetchDistance.getValue();
+    if (rowBlockBytes < 0)
+      return fail() << "row-block-bytes must be >= 0 (bytes; 0: rows in "
+                       "row-major order), not "
+                    << rowBlockBytes.getValue();
     return success();
   }
 
@@ -98,6 +102,7 @@ struct CodegenPass : public gather::impl::CodegenPassBase<CodegenPass> {
     options.parallelChunk = parallelChunk;
     options.prefetchDistance = prefetchDistance;
     options.narrowOffsets = narrowOffsets;
+    options.rowBlockBytes = rowBlockBytes;
 
     SmallVector<linalg::GenericOp> gathers;
     getOperation().walk([&](linalg::GenericOp op) {

@@ -19,6 +19,7 @@
 #include "RowPrefetcher.h"
 
 #include "gather/Support/CheckedSize.h"
+#include "gather/Support/ElementBytes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -96,7 +97,7 @@ static bool shouldPrefetch(linalg::GenericOp gather, int64_t distance,
     return reject(whyNot, "not along the innermost axis");
   auto dataType = cast<RankedTensorType>(extract.getTensor().getType());
   auto indicesType = cast<RankedTensorType>(getIndices(gather).getType());
-  int64_t dataBytes = getElementBytes(dataType.getElementType());
+  int64_t dataBytes = *gather::getElementBytes(dataType.getElementType());
   int64_t rowSize = dataType.getShape().back();
   if (!ShapedType::isDynamic(rowSize) &&
       rowSize < llvm::divideCeilSigned(kCacheLineBytes, dataBytes))
@@ -108,12 +109,62 @@ static bool shouldPrefetch(linalg::GenericOp gather, int64_t distance,
   std::optional<int64_t> dataTotal =
       gather::getCheckedNumElements(dataType.getShape(), dataBytes);
   std::optional<int64_t> indicesTotal = gather::getCheckedNumElements(
-      indicesType.getShape(), getElementBytes(indicesType.getElementType()));
+      indicesType.getShape(),
+      *gather::getElementBytes(indicesType.getElementType()));
   if (!dataTotal || !indicesTotal || *dataTotal >= kPrefetchMinBytes ||
       *indicesTotal >= kPrefetchMinBytes - *dataTotal)
     return true;
   return reject(whyNot, "data and indices under " +
                             Twine(kPrefetchMinBytes / 1024) + " KiB");
+}
+
+/// The rows of `gather` in blocks (RowBlocks), or none: `data` is read at
+/// linalg.index d for every dimension d but the axis, the axis is neither
+/// of the two innermost dimensions, the shapes are static, and the lines
+/// read from one position of the axis to the next exceed `budget` bytes.
+/// The block is the largest divisor of the size of dimension axis + 1 whose
+/// lines fit `budget`, at least one position whose lines fit half of it
+/// (docs/CodeShape.md, "Gathers along an outer axis").
+static std::optional<RowBlocks> planRowBlocks(linalg::GenericOp gather,
+                                              int64_t budget) {
+  if (budget <= 0)
+    return std::nullopt;
+  int64_t rank = gather.getNumLoops();
+  tensor::ExtractOp extract =
+      *gather.getBody()->getOps<tensor::ExtractOp>().begin();
+  std::optional<int64_t> axis;
+  for (auto [d, coordinate] : llvm::enumerate(extract.getIndices())) {
+    auto index = coordinate.getDefiningOp<linalg::IndexOp>();
+    if (index && static_cast<int64_t>(index.getDim()) == int64_t(d))
+      continue;
+    if (axis)
+      return std::nullopt;
+    axis = d;
+  }
+  if (!axis || *axis + 2 >= rank)
+    return std::nullopt;
+  auto dataType = cast<RankedTensorType>(extract.getTensor().getType());
+  auto indicesType = cast<RankedTensorType>(getIndices(gather).getType());
+  if (!dataType.hasStaticShape() || !indicesType.hasStaticShape() ||
+      indicesType.getNumElements() == 0)
+    return std::nullopt;
+  int64_t dim = *axis + 1;
+  // The bytes of `data` that one position of `dim` reads across the axis.
+  std::optional<int64_t> elementBytes =
+      gather::getElementBytes(dataType.getElementType());
+  SmallVector<int64_t> extents = {dataType.getDimSize(*axis)};
+  llvm::append_range(extents, indicesType.getShape().drop_front(dim + 1));
+  std::optional<int64_t> perPosition =
+      elementBytes ? gather::getCheckedNumElements(extents, *elementBytes)
+                   : std::nullopt;
+  int64_t size = indicesType.getDimSize(dim);
+  if (!perPosition || *perPosition > budget / 2 ||
+      *perPosition * size <= budget)
+    return std::nullopt;
+  int64_t block = budget / *perPosition;
+  while (size % block != 0)
+    --block;
+  return RowBlocks{*axis, dim, block, block * *perPosition};
 }
 
 /// Whether the vector reads of `gather` can have 32-bit lane offsets: each
@@ -196,6 +247,10 @@ gather::codegen::planGather(linalg::GenericOp gather,
       canNarrowOffsets(gather, &plan.whyWideOffsets))
     plan.offsetBits = 32;
 
+  // Rows in blocks for an outer axis (not with groups of short rows).
+  if (!plan.groups)
+    plan.blocks = planRowBlocks(gather, options.rowBlockBytes);
+
   // Threads: rows (chunks of parallelChunk for rank 1) in parallel, unless
   // already inside a parallel loop or a static shape has a single row or
   // too few elements; decided at run time for dynamic shapes.
@@ -233,9 +288,9 @@ gather::codegen::planGather(linalg::GenericOp gather,
   else
     plan.whyNoPrefetch = whyNoPrefetch;
 
-  plan.rewrite = plan.check ||
-                 plan.threads != GatherCodegenPlan::Threads::Serial ||
-                 plan.vectorSize > 0 || plan.prefetchDistance > 0;
+  plan.rewrite =
+      plan.check || plan.threads != GatherCodegenPlan::Threads::Serial ||
+      plan.vectorSize > 0 || plan.prefetchDistance > 0 || plan.blocks;
   return plan;
 }
 
@@ -254,6 +309,9 @@ void GatherCodegenPlan::print(raw_ostream &os) const {
     os << ", rows of " << groups->length << " in groups of " << groups->rows
        << " (" << groups->vectors
        << (groups->vectors == 1 ? " vector)" : " vectors)");
+  if (blocks)
+    os << ", rows in blocks of " << blocks->size << " along dimension "
+       << blocks->dim << " (" << blocks->bytes / 1024 << " KiB of data each)";
   os << "; ";
   switch (threads) {
   case Threads::Serial:

@@ -72,6 +72,28 @@ struct RowGroups {
   int64_t length, rows, vectors;
 };
 
+/// Gathers along an outer axis whose rows would touch more lines of `data`
+/// than this between two visits of the same line (statically) run their
+/// rows in blocks (RowBlocks) that touch at most this many bytes, by
+/// default (option row-block-bytes): the L2 data cache of the x86 CPUs LLVM
+/// models (TargetTransformInfo::getCacheSize(L2D), 256 KiB).
+inline constexpr int64_t kRowBlockBytes = 256 * 1024;
+
+/// The rows of a gather along an outer axis, in blocks. In row-major order,
+/// the rows of one position of the axis of `indices` read lines of `data`
+/// from every position of the axis at once, and the same lines again only
+/// one position later: when those lines exceed the cache, every read misses
+/// it. Instead dimension `dim` (after the axis, before the innermost one)
+/// runs in blocks of `size` positions, and each block visits every position
+/// of the axis and of the dimensions between before the next block: the
+/// lines a block reads (`bytes`: the axis of `data` times the block's rows)
+/// stay in the cache. The rows, in loop order, outermost first: dimensions
+/// 0 .. axis-1, the block of `dim`, dimensions axis .. dim-1, the position
+/// in the block, dimensions dim+1 .. rank-2; each row as before.
+struct RowBlocks {
+  int64_t axis, dim, size, bytes;
+};
+
 /// The options of gather-codegen (Passes.td), checked by the pass.
 struct GatherCodegenOptions {
   int64_t vectorSize = 16;
@@ -80,6 +102,7 @@ struct GatherCodegenOptions {
   int64_t parallelChunk = 16384;
   int64_t prefetchDistance = 4096;
   bool narrowOffsets = false;
+  int64_t rowBlockBytes = kRowBlockBytes;
 };
 
 /// Everything gather-codegen decides for one gather-like generic.
@@ -129,6 +152,8 @@ struct GatherCodegenPlan {
   /// With vectors and narrow-offsets=true, why the offsets are 64-bit.
   std::string whyWideOffsets;
 
+  /// The rows in blocks, or none (rows in row-major order).
+  std::optional<RowBlocks> blocks;
   Threads threads = Threads::Serial;
   /// Why the loops are serial.
   std::string whySerial;

@@ -78,12 +78,13 @@ public:
   /// `vectorSize` (static length) in groups (see RowGroups; the plan
   /// checked that they can be).
   /// `prefetcher` (null: none) adds its prefetches to the row loops.
+  /// `blocks`: the rows in that order (static shapes; the plan checked).
   FusedGatherBuilder(OpBuilder &b, Location loc, linalg::GenericOp gather,
                      linalg::GenericOp check, int64_t vectorSize,
                      unsigned offsetBits, bool groupRows,
-                     RowPrefetcher *prefetcher)
+                     RowPrefetcher *prefetcher, std::optional<RowBlocks> blocks)
       : loc(loc), gather(gather), check(check), vectorSize(vectorSize),
-        prefetcher(prefetcher) {
+        prefetcher(prefetcher), blocks(blocks) {
     indices = getIndices(gather);
     data = getGatheredTensor(gather);
     auto resultType = cast<RankedTensorType>(gather.getResult(0).getType());
@@ -130,6 +131,13 @@ public:
   /// 30), and stays this way linear in the rank.
   Carried buildSerial(OpBuilder &b, ValueRange inits, Value accumulator) {
     Carried carried{llvm::to_vector(inits), accumulator};
+    if (blocks)
+      return buildLoop(b, zero, getRowCount(b), one, carried,
+                       [&](OpBuilder &lb, Value row, const Carried &carried) {
+                         SmallVector<Value> outer = getBlockedRow(lb, row);
+                         return buildRow(lb, outer, zero, sizes[rank - 1],
+                                         carried, outer);
+                       });
     int64_t outerDims = groups ? rank - 2 : rank - 1;
     int64_t leading = outerDims - kNestedOuterLoops;
     if (leading < 2) {
@@ -167,7 +175,12 @@ public:
                               arith::ConstantIntOp::create(b, loc, 0, 8), flag,
                               ValueRange{});
     scf::ForallOp forall;
-    if (groups) {
+    if (blocks) {
+      // (The rows in the order of the blocks.)
+      forall = scf::ForallOp::create(
+          b, loc, ArrayRef<OpFoldResult>{getAsOpFoldResult(getRowCount(b))},
+          inits, std::nullopt);
+    } else if (groups) {
       // (The outer dimensions, the groups of rows.)
       SmallVector<OpFoldResult> upperBounds;
       for (int64_t d = 0; d + 2 < rank; ++d)
@@ -207,6 +220,8 @@ public:
             b, loc, groupRows,
             arith::SubIOp::create(b, loc, sizes[rank - 2], firstRow));
       outer.push_back(firstRow);
+    } else if (blocks) {
+      outer = getBlockedRow(b, forall.getInductionVars()[0]);
     } else if (rank == 1) {
       start = forall.getInductionVars()[0];
       length = arith::MinSIOp::create(
@@ -259,6 +274,53 @@ public:
   }
 
 private:
+  /// The number of rows (the product of the sizes but the innermost).
+  Value getRowCount(OpBuilder &b) const {
+    Value count = one;
+    for (Value size : ArrayRef<Value>(sizes).drop_back())
+      count = arith::MulIOp::create(b, loc, count, size);
+    return count;
+  }
+
+  /// The coordinates before the innermost one of the row that comes
+  /// `row`-th in the order of `blocks` (RowBlocks: dimensions 0 .. axis-1,
+  /// the block of `dim`, dimensions axis .. dim-1, the position in the
+  /// block, dimensions dim+1 .. rank-2; the last varies fastest).
+  SmallVector<Value> getBlockedRow(OpBuilder &b, Value row) const {
+    auto size = [&](int64_t d) { return *getConstantIntValue(sizes[d]); };
+    // (dimension, extent, whether it is the block of `dim`), innermost
+    // first.
+    SmallVector<std::tuple<int64_t, int64_t, bool>> levels;
+    for (int64_t d = rank - 2; d > blocks->dim; --d)
+      levels.push_back({d, size(d), false});
+    levels.push_back({blocks->dim, blocks->size, false});
+    for (int64_t d = blocks->dim - 1; d >= blocks->axis; --d)
+      levels.push_back({d, size(d), false});
+    levels.push_back({blocks->dim, size(blocks->dim) / blocks->size, true});
+    for (int64_t d = blocks->axis - 1; d >= 0; --d)
+      levels.push_back({d, size(d), false});
+    SmallVector<Value> outer(rank - 1, zero);
+    Value rest = row;
+    for (auto [i, level] : llvm::enumerate(levels)) {
+      auto [d, extent, isBlock] = level;
+      Value coordinate = rest;
+      if (i + 1 < levels.size()) {
+        Value extentValue = arith::ConstantIndexOp::create(b, loc, extent);
+        coordinate = arith::RemUIOp::create(b, loc, rest, extentValue);
+        rest = arith::DivUIOp::create(b, loc, rest, extentValue);
+      }
+      if (isBlock)
+        coordinate = arith::AddIOp::create(
+            b, loc,
+            arith::MulIOp::create(
+                b, loc, coordinate,
+                arith::ConstantIndexOp::create(b, loc, blocks->size)),
+            outer[d]);
+      outer[d] = coordinate;
+    }
+    return outer;
+  }
+
   /// An scf.for from `lower` to `upper` by `step` carrying `carried`;
   /// `body(builder, iv, carried)` returns its next values. Returns its
   /// final values.
@@ -636,6 +698,7 @@ private:
   linalg::GenericOp gather, check;
   int64_t vectorSize;
   RowPrefetcher *prefetcher; // Null: no prefetches.
+  std::optional<RowBlocks> blocks;
   Value indices, flatIndices, data, zero, one;
   int64_t rank;
   SmallVector<Value> sizes;
@@ -660,7 +723,7 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
     prefetcher.emplace(rewriter, loc, gather, plan.prefetchDistance);
   FusedGatherBuilder builder(rewriter, loc, gather, check, plan.vectorSize,
                              plan.offsetBits, plan.groups.has_value(),
-                             prefetcher ? &*prefetcher : nullptr);
+                             prefetcher ? &*prefetcher : nullptr, plan.blocks);
   SmallVector<Value> inits = gather.getDpsInits();
   Value accumulator;
   if (check)

@@ -15,6 +15,7 @@
 #include "RowPrefetcher.h"
 
 #include "GatherRecognizers.h"
+#include "gather/Support/ElementBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -60,8 +61,11 @@ RowPrefetcher::RowPrefetcher(OpBuilder &b, Location loc,
   };
   data = flatten(dataTensor, dataStrides, dataLast);
   indices = flatten(indicesTensor, indicesStrides, indicesLast);
-  dataBytes = getElementBytes(getElementTypeOrSelf(dataTensor.getType()));
-  indexBytes = getElementBytes(getElementTypeOrSelf(indicesTensor.getType()));
+  // (Whole-byte integers and floats: shouldPrefetch in CodegenPlan.cpp.)
+  dataBytes =
+      *gather::getElementBytes(getElementTypeOrSelf(dataTensor.getType()));
+  indexBytes =
+      *gather::getElementBytes(getElementTypeOrSelf(indicesTensor.getType()));
   // D rows of data: ceil(distance / row bytes) rows, in elements.
   Value rowSize = dataStrides[dataStrides.size() - 2];
   Value rows = arith::CeilDivUIOp::create(

@@ -26,11 +26,6 @@ namespace gather::codegen {
 /// getPrefetchDistance return 0, "unknown", for every x86 CPU.)
 inline constexpr int64_t kCacheLineBytes = 64;
 
-/// Bytes of one element of `type` (whole-byte integers and floats, index).
-inline int64_t getElementBytes(mlir::Type type) {
-  return type.isIndex() ? 8 : type.getIntOrFloatBitWidth() / 8;
-}
-
 /// Software prefetches for the row loops of a gather along its innermost
 /// axis. `data` row i is read in the order of the index values, so its
 /// lines miss in an order no hardware prefetcher predicts; `indices` is a

@@ -135,6 +135,7 @@ void gather::addCodegenPasses(OpPassManager &pm,
   codegenOptions.parallelThreshold = options.parallelThreshold;
   codegenOptions.prefetchDistance = options.prefetchDistance;
   codegenOptions.narrowOffsets = options.narrowOffsets;
+  codegenOptions.rowBlockBytes = options.rowBlockBytes;
   codegenOptions.unfusedRemarks = options.unfusedRemarks;
   pm.addNestedPass<func::FuncOp>(createCodegenPass(codegenOptions));
   pm.addPass(createCanonicalizerPass());
@@ -413,6 +414,7 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
       {&options.prefetchDistance,
        options.prefetchDistance != defaults.prefetchDistance},
       {&options.narrowOffsets, options.narrowOffsets != defaults.narrowOffsets},
+      {&options.rowBlockBytes, options.rowBlockBytes != defaults.rowBlockBytes},
       {&options.parallelThreshold,
        options.parallelThreshold != defaults.parallelThreshold},
   };

@@ -77,6 +77,14 @@ def CodegenPass
        clamped to the buffer's last element. Vector iterations prefetch
        every line they span; scalar loops once per line of index values.
        Groups of short rows (4.) get none.
+    6. Rows in blocks (`row-block-bytes` > 0): when the gathered axis is
+       none of the two innermost dimensions, the shapes are static and the
+       lines of `data` read from one position of the axis to the next
+       exceed `row-block-bytes`, the dimension after the axis runs in
+       blocks whose reads fit that budget (the largest divisor of its size;
+       none when one position needs more than half of it), each block over
+       every position of the axis before the next: one loop, or one 1-D
+       `scf.forall`, over the rows in that order.
 
     Vectorized and threaded code computes exactly what the scalar loops of
     `convert-linalg-to-loops` compute (the tests compare them). What was
@@ -116,6 +124,10 @@ def CodegenPass
     Option<"narrowOffsets", "narrow-offsets", "bool", /*default=*/"false",
            "32-bit lane offsets for vector reads of data where every "
            "offset fits (static sizes under 2^31 elements)">,
+    Option<"rowBlockBytes", "row-block-bytes", "int64_t",
+           /*default=*/"262144",
+           "Gathers along an outer axis run their rows in blocks that read "
+           "at most this many bytes of data (the L2 cache); 0: row-major">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark at each gather with its code generation plan">,
     Option<"unfusedRemarks", "unfused-remarks", "bool", /*default=*/"true",

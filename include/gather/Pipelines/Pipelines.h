@@ -74,6 +74,12 @@ struct ONNXToLLVMPipelineOptions
       llvm::cl::desc("32-bit lane offsets for vector reads of data where "
                      "every offset fits (static sizes under 2^31 elements)"),
       llvm::cl::init(false)};
+  PassOptions::Option<int64_t> rowBlockBytes{
+      *this, "row-block-bytes",
+      llvm::cl::desc("Gathers along an outer axis run their rows in blocks "
+                     "that read at most this many bytes of data (the L2 "
+                     "cache); 0: row-major order"),
+      llvm::cl::init(262144)};
   PassOptions::Option<std::string> targetCpu{
       *this, "target-cpu",
       llvm::cl::desc("LLVM CPU name the code is for (e.g. znver4, haswell); "

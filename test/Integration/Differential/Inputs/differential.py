@@ -16,6 +16,10 @@ Forms:
               and up to 40 of them (second-innermost size): rows shorter
               than a vector, in groups of whole vectors and a rest; vectors
               of 16 and 8, 1 and 2 threads (parallel-threshold=1)
+  blocks      static shapes of ranks 3-5 gathered along an outer axis (not
+              one of the two innermost dimensions), sized so that the rows
+              run in blocks (RowBlocks) under row-block-bytes=2048; scalar
+              loops and vectors of 8 and 16, 1 and 2 threads
   dynamic     every size `?` (default pipeline: vectorized, threaded; LLVM
               -O3 for every fourth module, -O0 for the others)
   folded      constant operands in the entry function: canonicalize folds
@@ -156,11 +160,13 @@ def literal(element, data):
 
 
 class Case:
-    def __init__(self, rng, index, rows=False):
+    def __init__(self, rng, index, rows=False, blocks=False):
         self.index = index
         self.element = TYPE_CHOICES[rng.integers(0, len(TYPE_CHOICES))]
         if rows:
             self.short_rows_shapes(rng)
+        elif blocks:
+            self.blocks_shapes(rng)
         else:
             self.small_shapes(rng)
         rank = len(self.data_shape)
@@ -211,6 +217,31 @@ class Case:
                            else ishape[d] + int(rng.integers(0, 4)) * int(rng.integers(0, 2))
                            for d in range(rank)]
         self.indices_shape = ishape
+    def blocks_shapes(self, rng):
+        """Ranks 3-5, the axis one of the first rank-2 dimensions: indices
+        of 1-3 before the axis, 1-12 along it, 2-24 right after it, then
+        1-3 and an innermost 1-40; data 1-12 along the axis, as large or up
+        to 2 larger off it."""
+        rank = int(rng.integers(3, 6))
+        self.axis = int(rng.integers(0, rank - 2))
+        self.axis_written = self.axis - rank if rng.integers(0, 2) else self.axis
+        ishape = []
+        for d in range(rank):
+            if d < self.axis:
+                ishape.append(int(rng.integers(1, 4)))
+            elif d == self.axis:
+                ishape.append(int(rng.integers(1, 13)))
+            elif d == self.axis + 1:
+                ishape.append(int(rng.integers(2, 25)))
+            elif d == rank - 1:
+                ishape.append(int(rng.integers(1, 41)))
+            else:
+                ishape.append(int(rng.integers(1, 4)))
+        self.data_shape = [int(rng.integers(1, 13)) if d == self.axis
+                           else ishape[d] + int(rng.integers(0, 3)) * int(rng.integers(0, 2))
+                           for d in range(rank)]
+        self.indices_shape = ishape
+
     def oracle(self):
         """numpy: crop data to indices' shape off the axis, wrap negative
         indices, take_along_axis (on the bits for floats)."""
@@ -383,7 +414,7 @@ def check(cases, output, form):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--form", required=True,
-                        choices=["static", "vectorized", "threaded", "rows", "dynamic",
+                        choices=["static", "vectorized", "threaded", "rows", "blocks", "dynamic",
                                  "folded"])
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--cases", type=int, required=True)
@@ -411,6 +442,7 @@ def main():
         "vectorized": "vector-size={v} num-threads=1",
         "threaded": "num-threads=2 parallel-threshold=1 vector-size={v}",
         "rows": "num-threads={t} parallel-threshold=1 vector-size={v}",
+        "blocks": "num-threads={t} parallel-threshold=1 vector-size={v} row-block-bytes=2048",
         "dynamic": "",
         "folded": "",
     }[args.form]
@@ -419,7 +451,7 @@ def main():
     total = compared = 0
     errors = []
     for b, start in enumerate(range(0, args.cases, args.batch)):
-        cases = [Case(rng, k, rows=args.form == "rows")
+        cases = [Case(rng, k, rows=args.form == "rows", blocks=args.form == "blocks")
                  for k in range(start, min(start + args.batch, args.cases))]
         path = os.path.join(args.work, f"{args.form}-{b}.mlir")
         with open(path, "w") as f:
@@ -434,6 +466,9 @@ def main():
         if args.form == "rows":
             # Vectors of 16 and 8, each with 1 and 2 threads.
             vector_size = 16 if b % 4 < 2 else 8
+        elif args.form == "blocks":
+            # Scalar loops, vectors of 8 and 16, each with 1 and 2 threads.
+            vector_size = [0, 8, 16][(b // 2) % 3]
         elif args.gather_form:
             vector_size = 4 if b % 2 == 0 else 8
         else:
