@@ -30,6 +30,8 @@ void mgpuMemcpy(void *destination, const void *source, uint64_t bytes,
 void *mgpuStreamCreate(void);
 void mgpuStreamSynchronize(void *stream);
 void mgpuStreamDestroy(void *stream);
+void gatherCUDATimeKernels(int enable);
+double gatherCUDAGetKernelMilliseconds(void);
 #ifdef __cplusplus
 }
 #endif

@@ -14,8 +14,11 @@
 // bench/workloads.h, checks both kernels' results bit for bit against a
 // gather in C++, and times whole calls: host memory (copies in and out
 // included) and device memory (inputs already on the device; the result's
-// allocation included). One line per workload and mode:
-//   <name> <host|device> <ms per call> <calls> <ok|MISMATCH>
+// allocation included), then the same number of calls again with the
+// runtime's kernel timing on (gatherCUDATimeKernels: CUDA events around
+// each launch), for the GPU time of the kernel alone. One line per workload
+// and mode:
+//   <name> <host|device> <ms per call> <calls> <ok|MISMATCH> <kernel ms>
 //
 //===----------------------------------------------------------------------===//
 #include <cstdint>
@@ -65,6 +68,21 @@ static double timeCalls(Function function, int64_t *data, int64_t *indices,
     release(result, onDevice);
   }
   return elapsed * 1e3 / *calls;
+}
+
+/// The GPU time of `function`'s kernels per call over `calls` calls (the
+/// runtime's timing events; the calls' results freed).
+static double timeKernels(Function function, int64_t *data, int64_t *indices,
+                          int64_t *result, int onDevice, int calls) {
+  gatherCUDATimeKernels(1);
+  (void)gatherCUDAGetKernelMilliseconds();
+  for (int call = 0; call < calls; ++call) {
+    function(result, data, indices);
+    release(result, onDevice);
+  }
+  double ms = gatherCUDAGetKernelMilliseconds();
+  gatherCUDATimeKernels(0);
+  return ms < 0 ? ms : ms / calls;
 }
 
 int main(int argc, char **argv) {
@@ -117,8 +135,10 @@ int main(int argc, char **argv) {
         timeCalls(load->host, dataMemRef, indicesMemRef, result, 0, &calls);
     int ok = memcmp((void *)(intptr_t)result[1], expected, count * 4) == 0;
     free((void *)(intptr_t)result[0]);
-    printf("%s host %.4f %d %s\n", load->name, ms, calls,
-           ok ? "ok" : "MISMATCH");
+    double kernelMs =
+        timeKernels(load->host, dataMemRef, indicesMemRef, result, 0, calls);
+    printf("%s host %.4f %d %s %.4f\n", load->name, ms, calls,
+           ok ? "ok" : "MISMATCH", kernelMs);
     fflush(stdout);
     // Device memory.
     void *deviceData = mgpuMemAlloc(dataCount * 4, nullptr, 0);
@@ -132,10 +152,12 @@ int main(int argc, char **argv) {
     copyAndWait(back, (void *)(intptr_t)result[1], count * 4);
     ok = memcmp(back, expected, count * 4) == 0;
     mgpuMemFree((void *)(intptr_t)result[0], nullptr);
+    kernelMs =
+        timeKernels(load->device, dataMemRef, indicesMemRef, result, 1, calls);
     mgpuMemFree(deviceData, nullptr);
     mgpuMemFree(deviceIndices, nullptr);
-    printf("%s device %.4f %d %s\n", load->name, ms, calls,
-           ok ? "ok" : "MISMATCH");
+    printf("%s device %.4f %d %s %.4f\n", load->name, ms, calls,
+           ok ? "ok" : "MISMATCH", kernelMs);
     fflush(stdout);
     free(back);
     free(data);

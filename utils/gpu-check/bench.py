@@ -10,7 +10,8 @@ GPU"); made by utils/gpu-check.sh, run by bench/gpu.sh and run.sh.
   bench.py run --bench BIN --workloads WORKLOADS.json [--out FILE]
       [--only NAME]
       Runs BIN (ms per whole call, host and device memory, each result
-      checked bit for bit in C++), then times torch.gather on CUDA (CUDA
+      checked bit for bit in C++, and our kernel's GPU time per call: the
+      runtime's timing events), then times torch.gather on CUDA (CUDA
       events, kernel time per call) on the same inputs and a
       device-to-device copy of the floor's bytes (the index values, the
       touched 32-byte sectors of data and the output), and prints a table
@@ -148,8 +149,8 @@ def run(args):
     ours = {}
     status = 0 if result.returncode == 0 else 1
     for line in result.stdout.splitlines():
-        name, mode, ms, calls, check = line.split()
-        ours[(name, mode)] = (float(ms), check)
+        name, mode, ms, calls, check, kernel_ms = line.split()
+        ours[(name, mode)] = (float(ms), check, float(kernel_ms))
         if check != "ok":
             status = 1
     try:
@@ -160,23 +161,29 @@ def run(args):
     gpu = torch.cuda.get_device_name(0) if have_cuda else "(no torch/CUDA)"
     out = [f"GPU: {gpu}; torch {torch.__version__ if torch else '-'}",
            "ms per call: ours whole call with host memory (copies in and out) "
-           "and with device memory; torch.gather's kernel (CUDA events); the "
-           "floor: a device-to-device copy of the floor's bytes",
-           f"{'workload':10} {'ours host':>10} {'ours dev':>10} {'torch':>10} "
-           f"{'floor':>10} {'dev/torch':>9} {'GB/s dev':>9} {'check':>6}"]
+           "and with device memory; our kernel and torch.gather's kernel (CUDA "
+           "events); the floor: a device-to-device copy of the floor's bytes",
+           f"{'workload':10} {'ours host':>10} {'ours dev':>10} {'our kernel':>10} "
+           f"{'torch':>10} {'floor':>10} {'dev/torch':>9} {'kern/torch':>10} "
+           f"{'kern/floor':>10} {'GB/s kern':>9} {'check':>6}"]
     for w in loads:
         name = w["name"]
-        host, host_check = ours.get((name, "host"), (float("nan"), "none"))
-        dev, dev_check = ours.get((name, "device"), (float("nan"), "none"))
+        nan = float("nan")
+        host, host_check, _ = ours.get((name, "host"), (nan, "none", nan))
+        dev, dev_check, kernel = ours.get((name, "device"), (nan, "none", nan))
+        if kernel < 0:
+            kernel, status = nan, 1
         torch_ms = copy_ms = float("nan")
         floor = 0
         if have_cuda:
             torch_ms, copy_ms, floor = torch_times(w, torch)
-        rate = floor / (dev * 1e6) if floor and dev == dev else float("nan")
+        rate = floor / (kernel * 1e6) if floor and kernel > 0 else nan
         check = "ok" if host_check == dev_check == "ok" else "BAD"
-        out.append(f"{name:10} {host:10.4f} {dev:10.4f} {torch_ms:10.4f} "
-                   f"{copy_ms:10.4f} {dev / torch_ms:9.2f} {rate:9.1f} "
-                   f"{check:>6}")
+        ratio = lambda a, b: a / b if b == b and b > 0 else nan
+        out.append(f"{name:10} {host:10.4f} {dev:10.4f} {kernel:10.4f} "
+                   f"{torch_ms:10.4f} {copy_ms:10.4f} {ratio(dev, torch_ms):9.2f} "
+                   f"{ratio(kernel, torch_ms):10.2f} {ratio(kernel, copy_ms):10.2f} "
+                   f"{rate:9.1f} {check:>6}")
     text = "\n".join(out)
     print(text)
     if args.out:

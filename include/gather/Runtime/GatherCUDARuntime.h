@@ -79,6 +79,16 @@ void gatherCUDASetReportSite(const GatherReportSite *site);
 /// null if none; valid until the process ends.
 const char *gatherCUDAGetError(void);
 
+/// Kernel timing, for benchmarks. With `enable` non-zero, every later
+/// mgpuLaunchKernel of the process records a timing event before and after
+/// its kernel on the kernel's stream; with 0 (the default) it records none.
+void gatherCUDATimeKernels(int enable);
+
+/// The GPU time of the kernels launched (while timing) since the last call,
+/// in milliseconds (cuEventElapsedTime of each launch's events, summed):
+/// waits for the last of them. Returns -1 after reporting a failure.
+double gatherCUDAGetKernelMilliseconds(void);
+
 #ifdef __cplusplus
 } // extern "C"
 #endif

@@ -18,9 +18,13 @@
 #include "gather/Runtime/GatherCUDARuntime.h"
 #include "CUDADriver.h"
 
+#include <atomic>
 #include <cinttypes>
 #include <cstdio>
+#include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace gather::cuda;
 
@@ -42,6 +46,72 @@ static bool callInContext(const char *caller, const char *name, Call &&call,
                           const std::string &detail = "") {
   ScopedContext context(caller);
   return context && context.check(call(*context), name, detail);
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel timing (gatherCUDATimeKernels)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The timing events of the kernels launched since the last
+/// gatherCUDAGetKernelMilliseconds: (before, after) per launch.
+struct KernelTimes {
+  std::atomic<bool> enabled{false};
+  std::mutex mutex;
+  std::vector<std::pair<CUevent, CUevent>> launches;
+};
+} // namespace
+
+static KernelTimes &getKernelTimes() {
+  static auto *times = new KernelTimes();
+  return *times;
+}
+
+/// A timing event recorded on `stream` in `context`, or null (reported).
+static CUevent recordTimingEvent(ScopedContext &context, CUstream stream) {
+  CUevent event = nullptr;
+  if (!context.check(context->cuEventCreate(&event, 0), "cuEventCreate",
+                     " (a timing event)"))
+    return nullptr;
+  if (!context.check(context->cuEventRecord(event, stream), "cuEventRecord",
+                     " (a timing event)")) {
+    (void)context->cuEventDestroy(event);
+    return nullptr;
+  }
+  return event;
+}
+
+extern "C" void gatherCUDATimeKernels(int enable) {
+  getKernelTimes().enabled = enable != 0;
+}
+
+extern "C" double gatherCUDAGetKernelMilliseconds(void) {
+  KernelTimes &times = getKernelTimes();
+  std::vector<std::pair<CUevent, CUevent>> launches;
+  {
+    std::lock_guard<std::mutex> lock(times.mutex);
+    launches.swap(times.launches);
+  }
+  if (launches.empty())
+    return 0;
+  ScopedContext context("gatherCUDAGetKernelMilliseconds");
+  if (!context)
+    return -1;
+  double total = 0;
+  bool ok = true;
+  for (auto [before, after] : launches) {
+    float milliseconds = 0;
+    ok =
+        ok &&
+        context.check(context->cuEventSynchronize(after), "cuEventSynchronize",
+                      " (a timing event)") &&
+        context.check(context->cuEventElapsedTime(&milliseconds, before, after),
+                      "cuEventElapsedTime");
+    total += milliseconds;
+    (void)context->cuEventDestroy(before);
+    (void)context->cuEventDestroy(after);
+  }
+  return ok ? total : -1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -164,7 +234,12 @@ extern "C" void mgpuLaunchKernel(void *function, int64_t gridX, int64_t gridY,
                        "cuFuncSetAttribute", shape))
       return;
   }
-  (void)context.check(
+  KernelTimes &times = getKernelTimes();
+  CUevent before = nullptr;
+  if (times.enabled &&
+      !(before = recordTimingEvent(context, static_cast<CUstream>(stream))))
+    return;
+  bool launched = context.check(
       context->cuLaunchKernel(
           kernel, static_cast<unsigned>(gridX), static_cast<unsigned>(gridY),
           static_cast<unsigned>(gridZ), static_cast<unsigned>(blockX),
@@ -172,6 +247,17 @@ extern "C" void mgpuLaunchKernel(void *function, int64_t gridX, int64_t gridY,
           static_cast<unsigned>(sharedMemoryBytes),
           static_cast<CUstream>(stream), params, extra),
       "cuLaunchKernel", shape);
+  if (!before)
+    return;
+  CUevent after =
+      launched ? recordTimingEvent(context, static_cast<CUstream>(stream))
+               : nullptr;
+  if (!after) {
+    (void)context->cuEventDestroy(before);
+    return;
+  }
+  std::lock_guard<std::mutex> lock(times.mutex);
+  times.launches.emplace_back(before, after);
 }
 
 //===----------------------------------------------------------------------===//

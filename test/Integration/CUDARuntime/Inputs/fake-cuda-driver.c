@@ -193,6 +193,12 @@ CUresult cuEventRecord(void *recorded, void *on) {
   (void)recorded, (void)on;
   return SUCCESS;
 }
+/* Every timed kernel takes 0.25 ms here. */
+CUresult cuEventElapsedTime(float *milliseconds, void *start, void *end) {
+  (void)start, (void)end;
+  *milliseconds = 0.25f;
+  return SUCCESS;
+}
 
 // Device memory is host memory here (the host may read it; kernels do not run).
 CUresult cuMemAlloc_v2(unsigned long long *pointer, size_t bytes) {
