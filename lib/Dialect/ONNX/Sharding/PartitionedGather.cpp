@@ -253,3 +253,69 @@ std::pair<Value, Value> ONNX::createBlockBounds(OpBuilder &builder,
   Value hi = tensor::ExtractOp::create(builder, loc, table, next);
   return {lo, arith::SubIOp::create(builder, loc, hi, lo)};
 }
+
+void ONNX::createSlabSizeCheck(OpBuilder &builder, Location loc, Operation *op,
+                               ArrayRef<std::pair<int64_t, Value>> slabs,
+                               int64_t dim, ShardBlocks blocks,
+                               StringRef gridName, ArrayRef<GridAxis> usedAxes,
+                               Value process) {
+  constexpr int64_t kNone = std::numeric_limits<int64_t>::max();
+  Type i64 = builder.getI64Type();
+  Value none = createI64Constant(builder, loc, kNone);
+  Value processes = createI64Constant(builder, loc, blocks.processes);
+  Value process64 = arith::IndexCastOp::create(builder, loc, i64, process);
+  Value count = createBlockBounds(builder, loc, process, blocks).second;
+  // key = slab * processes + process for the first slab of a wrong size.
+  Value key = none;
+  for (auto [k, slab] : llvm::enumerate(slabs)) {
+    Value wrong = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
+                                        slab.second, count);
+    Value candidate = arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(builder, loc, createI64Constant(builder, loc, k),
+                              processes),
+        process64);
+    key = arith::MinSIOp::create(
+        builder, loc, key,
+        arith::SelectOp::create(builder, loc, wrong, candidate, none));
+  }
+  key = allReduceScalar(builder, loc, key, gridName, usedAxes,
+                        ReductionKind::Min);
+  Value bad =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, key, none);
+  RuntimeReporter reporter(op->getParentOfType<ModuleOp>(), op->getLoc());
+  scf::IfOp::create(builder, loc, bad, [&](OpBuilder &b, Location nl) {
+    Value slab = arith::DivUIOp::create(b, nl, key, processes);
+    Value owner = arith::RemUIOp::create(b, nl, key, processes);
+    // The number and (on this process) the size of that slab.
+    Value argument = none, size = none;
+    for (auto [k, entry] : llvm::enumerate(slabs)) {
+      Value isSlab = arith::CmpIOp::create(b, nl, arith::CmpIPredicate::eq,
+                                           slab, createI64Constant(b, nl, k));
+      argument = arith::SelectOp::create(
+          b, nl, isSlab, createI64Constant(b, nl, entry.first), argument);
+      size = arith::SelectOp::create(
+          b, nl, isSlab, arith::IndexCastOp::create(b, nl, i64, entry.second),
+          size);
+    }
+    Value owns = arith::CmpIOp::create(b, nl, arith::CmpIPredicate::eq,
+                                       process64, owner);
+    Value given =
+        allReduceScalar(b, nl, arith::SelectOp::create(b, nl, owns, size, none),
+                        gridName, usedAxes, ReductionKind::Min);
+    Value expected =
+        createBlockBounds(
+            b, nl, arith::IndexCastOp::create(b, nl, b.getIndexType(), owner),
+            blocks)
+            .second;
+    reporter.report(
+        b, nl, RuntimeFunction::ReportSlabShapeError,
+        [&](OpBuilder &ab, Location al) -> SmallVector<Value> {
+          return {argument, createI64Constant(ab, al, dim),
+                  owner,    arith::IndexCastOp::create(ab, al, i64, expected),
+                  given,    createI64Constant(ab, al, blocks.size),
+                  processes};
+        });
+    scf::YieldOp::create(b, nl);
+  });
+}

@@ -56,6 +56,20 @@ std::pair<mlir::Value, mlir::Value> createBlockBounds(mlir::OpBuilder &builder,
                                                       mlir::Value process,
                                                       ShardBlocks blocks);
 
+/// Checks at run time (shard-io=split) that each slab of `slabs` (a
+/// function argument's number and its size along `dim`, an index value) has
+/// the size of the block of `blocks` that the process of index `process`
+/// owns. One 8-byte all_reduce over `usedAxes` of `grid` finds the first
+/// mismatch (the lowest slab, then process); only then a second one its
+/// size, and every process reports it (gatherReportSlabShapeError at the
+/// location of `op`).
+void createSlabSizeCheck(mlir::OpBuilder &builder, mlir::Location loc,
+                         mlir::Operation *op,
+                         llvm::ArrayRef<std::pair<int64_t, mlir::Value>> slabs,
+                         int64_t dim, ShardBlocks blocks, llvm::StringRef grid,
+                         llvm::ArrayRef<mlir::shard::GridAxis> usedAxes,
+                         mlir::Value process);
+
 } // namespace gather::ONNX
 
 #endif // GATHER_LIB_DIALECT_ONNX_SHARDING_PARTITIONEDGATHER_H
