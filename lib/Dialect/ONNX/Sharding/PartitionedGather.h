@@ -30,7 +30,10 @@ namespace gather::ONNX {
 /// in the row-major order of the whole `indices` is reported on every
 /// process of `usedAxes` of `grid` (see Sharding.h). `offsets` and
 /// `globalSizes` (index values, one per dimension) place the slab in the
-/// whole `indices`.
+/// whole `indices`. The local gather of `indices` that follows in the same
+/// block, marked kIndicesCheckedByCallerAttrName (its lowering then checks
+/// no index values), and the check's first pass (whether any value is out
+/// of range) fuse into one loop nest (gather-codegen).
 void createGlobalIndexCheck(mlir::OpBuilder &builder, mlir::Location loc,
                             mlir::Operation *op, mlir::Value indices,
                             llvm::ArrayRef<mlir::Value> offsets,

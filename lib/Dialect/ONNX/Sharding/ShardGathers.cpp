@@ -502,6 +502,8 @@ struct ONNXShardGathersPass
                                    axisSizeValue);
       Operation *local =
           mlir::clone(builder, op, {slabResultType}, {dataBlock, indicesBlock});
+      local->setAttr(ONNX::kIndicesCheckedByCallerAttrName,
+                     builder.getUnitAttr());
       returned = local->getResult(0);
       if (!result.isSplit())
         returned =
@@ -726,13 +728,15 @@ struct ONNXShardGathersPass
       Value dataBlock = createBlockSlice(builder, loc, data, dim, lo, count);
       Value indicesBlock =
           createBlockSlice(builder, loc, indices, dim, lo, count);
-      ONNX::createGlobalIndexCheck(builder, loc, op, indicesBlock, offsets,
-                                   globalSizes, gridName, gridAxes, axisSize);
       SmallVector<int64_t> localShape(resultType.getShape());
       localShape[dim] = ShapedType::kDynamic;
+      ONNX::createGlobalIndexCheck(builder, loc, op, indicesBlock, offsets,
+                                   globalSizes, gridName, gridAxes, axisSize);
       Operation *local =
           mlir::clone(builder, op, {resultType.clone(localShape)},
                       {dataBlock, indicesBlock});
+      local->setAttr(ONNX::kIndicesCheckedByCallerAttrName,
+                     builder.getUnitAttr());
       // Dynamic along `dim` as the blocks are (the verifier's rule), cast to
       // the whole size: the lowering of the all_gather reads it there.
       result = AllGatherOp::create(builder, loc, resultType.clone(localShape),

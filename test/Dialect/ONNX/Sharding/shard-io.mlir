@@ -19,9 +19,9 @@
 // CHECK: call @[[EVEN:gather_shard[_0-9]*]](
 // CHECK: func.func private @[[EVEN]](
 // CHECK-NOT: shard.all_gather
-// CHECK: shard.all_reduce {{.*}} reduction = min
+// CHECK: shard.all_reduce {{.*}} reduction = max
 // CHECK-NOT: shard.all_gather
-// CHECK: onnx.GatherElements {{.*}} : tensor<4096x16xf32>, tensor<4096x3xi64>{{$}}
+// CHECK: onnx.GatherElements {{.*}} {gather.indices_checked_by_caller} : tensor<4096x16xf32>, tensor<4096x3xi64>{{$}}
 // CHECK-NOT: shard.all_
 // CHECK: return
 func.func @even(%d: tensor<8192x16xf32>, %i: tensor<8192x3xi64>) -> tensor<8192x3xf32> {
