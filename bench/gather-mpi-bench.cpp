@@ -20,7 +20,13 @@
 // collective that moves the result per call (counted by interposing
 // MPI_Allreduce and MPI_Allgatherv), and the bytes the model of
 // docs/Sharding.md says each process sends for that.
-// Every result is compared bit for bit with a plain C loop. `--rows=S`
+// Every result is compared bit for bit with a plain C loop. `--io=split`
+// (shard-io=split, docs/Sharding.md): the kernel takes and returns each
+// process's slabs, and each process allocates, fills and checks only its
+// slabs (its block of rows, ShardBlocks.h; for e_axis0 the axis block of
+// `data`, `indices` and the result whole). The line ends with the peak
+// resident set size per process (getrusage, the largest over the
+// processes); `--json` prints one JSON object per run instead. `--rows=S`
 // changes the size of dimension 0 (S not a multiple of R: uneven blocks);
 // `--shard-dim=2` (past the rank) splits nothing: every process computes
 // all of it, the replicated fallback.
@@ -30,12 +36,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/ExecutionEngine/JitCompiler.h"
+#include "gather/Runtime/ShardBlocks.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <mpi.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -100,44 +108,86 @@ static const char *getArg(int argc, char **argv, const char *name,
   return def;
 }
 
+/// The value of element (row, column) of `data` (the whole tensor's).
+static float dataValue(int64_t row, int64_t column) {
+  return static_cast<float>((row * kN + column) % 1000) * 0.5f;
+}
+
+/// The index at (row, column) of `indices`, in [0, range): a hash of the
+/// position, so that a process can fill its slab alone.
+static int64_t indexValue(int64_t row, int64_t column, int64_t range) {
+  uint64_t z = static_cast<uint64_t>(row * kN + column) + 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return static_cast<int64_t>((z ^ (z >> 31)) % static_cast<uint64_t>(range));
+}
+
+static bool hasFlag(int argc, char **argv, const char *name) {
+  for (int i = 1; i < argc; ++i)
+    if (!std::strcmp(argv[i], name))
+      return true;
+  return false;
+}
+
 int main(int argc, char **argv) {
   std::string workload = getArg(argc, argv, "--workload", "e");
   int threads = std::atoi(getArg(argc, argv, "--threads", "1"));
   int ranks = std::atoi(getArg(argc, argv, "--ranks", "0"));
   int reps = std::atoi(getArg(argc, argv, "--reps", "3"));
   std::string assembly = getArg(argc, argv, "--assembly", "all-gather");
+  std::string io = getArg(argc, argv, "--io", "whole");
+  bool json = hasFlag(argc, argv, "--json");
   int64_t axis = workload == "e_axis0" ? 0 : 1;
   // --rows: another size of dimension 0 (e.g. 8191, not a multiple of 2:
   // uneven blocks); --shard-dim: the dimension to split (2, past the rank:
   // none, every rank computes all of it).
   int64_t rows = std::atoll(getArg(argc, argv, "--rows", "8192"));
   std::string shardDim = getArg(argc, argv, "--shard-dim", "0");
-  int rank = 0;
+  if (io != "whole" && io != "split") {
+    std::fprintf(stderr, "--io must be whole or split, not '%s'\n", io.c_str());
+    return 1;
+  }
+  int rank = 0, processes = 1;
   if (ranks > 0) {
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &processes);
   }
+  // The rows this process holds of each tensor: all of them, or with
+  // --io=split its block (ShardBlocks.h) of dimension 0 (split off the axis
+  // for axis 1; the axis of `data` for axis 0, `indices` and the result
+  // whole).
+  bool split = io == "split" && ranks > 0 && shardDim == "0";
+  gather::ShardBlocks blocks{rows, processes};
+  int64_t lo = split ? blocks.offset(rank) : 0;
+  int64_t count = split ? blocks.count(rank) : rows;
+  int64_t dataLo = lo, dataRows = count;
+  int64_t indicesLo = axis == 1 ? lo : 0,
+          indicesRows = axis == 1 ? count : rows;
 
-  std::vector<float> data(rows * kN), out(rows * kN), expected(rows * kN);
-  std::vector<int64_t> indices(rows * kN);
-  uint64_t state = 12345;
-  for (int64_t i = 0; i < rows * kN; ++i) {
-    data[i] = static_cast<float>(i % 1000) * 0.5f;
-    state = state * 6364136223846793005ull + 1442695040888963407ull;
-    indices[i] = static_cast<int64_t>((state >> 33) % (axis == 1 ? kN : rows));
-  }
-  for (int64_t i = 0; i < rows; ++i)
-    for (int64_t j = 0; j < kN; ++j) {
-      int64_t k = indices[i * kN + j];
-      expected[i * kN + j] = axis == 1 ? data[i * kN + k] : data[k * kN + j];
-    }
+  std::vector<float> data(dataRows * kN), out(indicesRows * kN);
+  std::vector<int64_t> indices(indicesRows * kN);
+  for (int64_t i = 0; i < dataRows; ++i)
+    for (int64_t j = 0; j < kN; ++j)
+      data[i * kN + j] = dataValue(dataLo + i, j);
+  for (int64_t i = 0; i < indicesRows; ++i)
+    for (int64_t j = 0; j < kN; ++j)
+      indices[i * kN + j] = indexValue(indicesLo + i, j, axis == 1 ? kN : rows);
 
   mlir::MLIRContext context;
   std::string options = "num-threads=" + std::to_string(threads);
   if (ranks > 0)
     options += " shard-grid=" + std::to_string(ranks) +
-               " shard-dim=" + shardDim + " shard-assembly=" + assembly;
+               " shard-dim=" + shardDim + " shard-assembly=" + assembly +
+               " shard-io=" + io;
+  // --options: more pipeline options (e.g. runtime-checks=false).
+  if (const char *more = getArg(argc, argv, "--options", nullptr))
+    options += std::string(" ") + more;
   auto parsed = gather::ONNXToLLVMPipelineOptions::createFromString(options);
+  if (!parsed) {
+    llvm::errs() << "invalid options '" << options << "'\n";
+    return 1;
+  }
   std::string source = gather::getGatherElementsKernelSource(
       "gather", {rows, kN}, "f32", {rows, kN}, "i64", axis);
   auto engine = gather::compileSourceAndJit(context, source, *parsed);
@@ -151,9 +201,9 @@ int main(int argc, char **argv) {
     return 1;
   }
   auto kernel = reinterpret_cast<KernelFn>(*symbol);
-  std::vector<int64_t> d = descriptor(data.data(), rows),
-                       i = descriptor(indices.data(), rows),
-                       o = descriptor(out.data(), rows);
+  std::vector<int64_t> d = descriptor(data.data(), dataRows),
+                       i = descriptor(indices.data(), indicesRows),
+                       o = descriptor(out.data(), indicesRows);
 
   std::vector<double> times;
   int64_t bytesPerCall = 0;
@@ -175,9 +225,31 @@ int main(int argc, char **argv) {
     if (rep > 0)
       times.push_back(ms);
   }
-  bool same =
-      std::memcmp(out.data(), expected.data(), out.size() * sizeof(float)) == 0;
+  // This process's part of the result against a C loop, bit for bit.
+  int same = 1;
+  for (int64_t r = 0; r < indicesRows && same; ++r)
+    for (int64_t j = 0; j < kN; ++j) {
+      int64_t k = indices[r * kN + j];
+      float expected =
+          axis == 1 ? dataValue(indicesLo + r, k) : dataValue(k, j);
+      if (std::memcmp(&out[r * kN + j], &expected, sizeof(float))) {
+        same = 0;
+        break;
+      }
+    }
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  double rssMiB = usage.ru_maxrss / 1024.0; // KiB on Linux.
+  if (ranks > 0) {
+    int allSame = 0;
+    double largest = 0;
+    MPI_Reduce(&same, &allSame, 1, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&rssMiB, &largest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    same = allSame;
+    rssMiB = largest;
+  }
   std::sort(times.begin(), times.end());
+  double ms = times[times.size() / 2];
   // The bytes each process sends per call in the model of docs/Sharding.md:
   // an all-gather (P-1) times its block, an all-reduce 2(P-1)/P of its
   // buffer.
@@ -186,18 +258,28 @@ int main(int argc, char **argv) {
     modelBytes = axis == 1 && assembly == "all-gather"
                      ? bytesPerCall * double(ranks - 1)
                      : 2.0 * bytesPerCall * (ranks - 1) / ranks;
-  std::string run = ranks > 0
-                        ? std::to_string(ranks) + " ranks x 1 thread" +
-                              (axis == 1 ? ", " + assembly : std::string())
-                        : "1 process x " + std::to_string(threads) + " threads";
+  std::string run =
+      ranks > 0 ? std::to_string(ranks) + " ranks x 1 thread" +
+                      (axis == 1 && !split ? ", " + assembly : std::string()) +
+                      (io == "split" ? ", io=split" : std::string())
+                : "1 process x " + std::to_string(threads) + " threads";
+  std::string name = workload;
   if (rows != kN || shardDim != "0")
-    workload +=
-        " (" + std::to_string(rows) + " rows, shard-dim=" + shardDim + ")";
-  if (rank == 0)
-    std::printf("| %s | %s | %.1f | %.1f MiB | %.1f MiB | %s |\n",
-                workload.c_str(), run.c_str(), times[times.size() / 2],
-                bytesPerCall / 1048576.0, modelBytes / 1048576.0,
-                same ? "identical" : "MISMATCH");
+    name += " (" + std::to_string(rows) + " rows, shard-dim=" + shardDim + ")";
+  if (rank == 0 && json)
+    std::printf("{\"workload\": \"%s\", \"mode\": \"%s\", \"ranks\": %d, "
+                "\"threads\": %d, \"io\": \"%s\", \"ms\": %.1f, "
+                "\"rss_mib\": %.1f, \"collective_bytes\": %lld, "
+                "\"bytes_model\": %.0f, \"identical\": %s}\n",
+                name.c_str(), ranks > 0 ? "mpi" : "process",
+                ranks > 0 ? ranks : 1, threads, io.c_str(), ms, rssMiB,
+                static_cast<long long>(bytesPerCall), modelBytes,
+                same ? "true" : "false");
+  else if (rank == 0)
+    std::printf("| %s | %s | %.1f | %.1f MiB | %.1f MiB | %s | %.0f MiB |\n",
+                name.c_str(), run.c_str(), ms, bytesPerCall / 1048576.0,
+                modelBytes / 1048576.0, same ? "identical" : "MISMATCH",
+                rssMiB);
   if (ranks > 0)
     MPI_Finalize();
   return same ? 0 : 1;

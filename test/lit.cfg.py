@@ -161,3 +161,5 @@ aot_sanitize = "-fsanitize=address,undefined" if config.asan_runtime else ""
 config.substitutions.append(("%cuda_runtime_link", f"-L{gather_lib_dir} -Wl,-rpath,{gather_lib_dir} -lgather_cuda_runtime -lgather_runtime {aot_sanitize}"))
 config.substitutions.append(("%aot_sanitize", aot_sanitize))
 # ---- GPU (CUDA) features and substitutions: end --------------------------
+# gather's libraries, for hosts of the ahead-of-time route that link them.
+config.substitutions.append(("%gather_lib_dir", gather_lib_dir))

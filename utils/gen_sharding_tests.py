@@ -34,7 +34,7 @@ HEADER = """// REQUIRES: jit, mpi
 // CHECK-NOT: result
 """
 
-RUN = """// RUN: %mpirun -np {np} gather-runner %s -e main --entry-point-result=void {opt}--pipeline-options='shard-grid={np}{dim}{assembly}' > %t.{np}{tag}
+RUN = """// RUN: %mpirun -np {np} gather-runner %s -e main --entry-point-result=void {opt}--pipeline-options='shard-grid={np}{dim}{assembly}{io}' > %t.{np}{tag}
 // RUN: diff %t.1 %t.{np}{tag}
 """
 
@@ -157,14 +157,15 @@ class Module:
         self.calls.append("  call @case%d() : () -> ()\n" % n)
 
     def text(self, what, opt, runs):
-        """`runs`: (number of processes, shard-dim or None[, shard-assembly])
-        per mpirun."""
+        """`runs`: (number of processes, shard-dim or None[, shard-assembly
+        or None[, shard-io]]) per mpirun."""
         run_text = "".join(
             RUN.format(np=run[0], opt=opt + " ", tag=tag,
                        dim="" if run[1] is None else " shard-dim=%d" % run[1],
                        assembly=(" shard-assembly=" + run[2]
-                                 if len(run) > 2 else ""))
-            for tag, run in zip("abcd", runs))
+                                 if len(run) > 2 and run[2] else ""),
+                       io=" shard-io=" + run[3] if len(run) > 3 else "")
+            for tag, run in zip("abcdefgh", runs))
         out = HEADER.format(what=what, opt=opt + " ", runs=run_text,
                             count=len(self.calls))
         out += "\n"
@@ -205,7 +206,8 @@ def gen_random(seed=20260630, count=200):
                    rng.choice(["i32", "i64"]),
                    dynamic=rng.random() < 0.05)
     # -O0: LLVM's optimizations take most of the time of 200 kernels.
-    return module.text(" (seed 20260630)", "-O0", [(2, None), (4, 0)])
+    return module.text(" (seed 20260630)", "-O0", [(2, None), (4, 0), (2, None, None, "split"),
+                                  (4, 0, None, "split")])
 
 
 def gen_cases():
@@ -242,7 +244,10 @@ def gen_cases():
     module.add(rng, [4, 8, 4], [4, 8, 4], -2, "i8", "i64", dps=True)
     module.add(rng, [3, 5], [3, 5], 0, "f32", "i64", dps=True)
     return module.text("", "-O0", [(2, None), (2, 0), (4, 1),
-                                   (2, None, "all-reduce")])
+                                   (2, None, "all-reduce"),
+                                   (2, None, None, "split"),
+                                   (4, 1, None, "split"),
+                                   (2, 0, "all-reduce", "split")])
 
 
 def main():

@@ -79,8 +79,11 @@ void gather::addShardingPasses(OpPassManager &pm,
   // shard-grid reaches onnx-shard-gathers, which rejects it).
   if (options.shardGrid == 0)
     return;
-  pm.addPass(
-      ONNX::createONNXShardGathersPass({options.shardGrid, options.shardDim}));
+  ONNX::ONNXShardGathersPassOptions shardOptions;
+  shardOptions.gridSize = options.shardGrid;
+  shardOptions.shardDim = options.shardDim;
+  shardOptions.io = options.shardIO;
+  pm.addPass(ONNX::createONNXShardGathersPass(shardOptions));
   pm.addPass(ONNX::createShardPartitionFunctionsPass());
 }
 
@@ -374,6 +377,8 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
   };
   if (llvm::Error error = checkValue(options.gpu, kGPUValues))
     return error;
+  if (llvm::Error error = checkValue(options.shardIO, kShardIOValues))
+    return error;
   if (llvm::Error error = checkValue(options.gpuFormat, kGPUFormatValues))
     return error;
   if (llvm::Error error = checkValue(options.gpuMemory, kGPUMemoryValues))
@@ -405,6 +410,7 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
       {&options.shardGrid, options.shardGrid != defaults.shardGrid},
       {&options.shardDim, options.shardDim != defaults.shardDim},
       {&options.shardAssembly, options.shardAssembly != defaults.shardAssembly},
+      {&options.shardIO, options.shardIO != defaults.shardIO},
       {&options.numThreads, options.numThreads != defaults.numThreads},
       {&options.targetCpu, options.targetCpu != defaults.targetCpu},
       {&options.targetFeatures,

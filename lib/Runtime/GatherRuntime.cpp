@@ -157,6 +157,24 @@ extern "C" void gatherReportDestinationShapeError(const GatherReportSite *site,
                    std::to_string(destinationSize) + " there");
 }
 
+extern "C" void gatherReportSlabShapeError(const GatherReportSite *site,
+                                           int64_t argument, int64_t dim,
+                                           int64_t process, int64_t expected,
+                                           int64_t given, int64_t wholeSize,
+                                           int64_t processes) {
+  report(site, "shard-io=split: argument " + std::to_string(argument) +
+                   " of process " + std::to_string(process) + " has size " +
+                   std::to_string(given) + " in dimension " +
+                   std::to_string(dim) + ", but its slab there has size " +
+                   std::to_string(expected) + " (the block of process " +
+                   std::to_string(process) + " of " +
+                   std::to_string(wholeSize) + " indices split over " +
+                   std::to_string(processes) + " processes)");
+  // Even with a handler that returns: the code would read past a slab.
+  std::fflush(stdout);
+  std::_Exit(1);
+}
+
 /// "out of memory: cannot allocate <bytes> for <what>", then the end of
 /// the process.
 [[noreturn]] static void reportAllocationError(const GatherReportSite *site,

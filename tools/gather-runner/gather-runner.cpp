@@ -743,7 +743,8 @@ static int toolMain(int argc, char **argv) {
   mpiStartUp.shardDim = options->shardDim;
   mpiStartUp.collectiveOptions =
       "runtime-checks=" + std::to_string(options->runtimeChecks) +
-      " shard-assembly=" + options->shardAssembly.getValue();
+      " shard-assembly=" + options->shardAssembly.getValue() +
+      " shard-io=" + options->shardIO.getValue();
   if (!setUpMPIJob(*options))
     return failStartUp();
   // The target CPU (target-cpu, else the host) decides the form of the

@@ -124,6 +124,13 @@ struct ONNXToLLVMPipelineOptions
                      "assembled on every process: all-gather "
                      "(MPI_Allgatherv) or all-reduce"),
       llvm::cl::init("all-gather")};
+  PassOptions::Option<std::string> shardIO{
+      *this, "shard-io",
+      llvm::cl::desc("With shard-grid: what public functions take and "
+                     "return: whole (every process the whole tensors) or "
+                     "split (each process its slab of a split gather's "
+                     "operands and result)"),
+      llvm::cl::init("whole")};
 
   PassOptions::Option<std::string> gpu{
       *this, "gpu",
@@ -161,6 +168,9 @@ inline constexpr llvm::StringLiteral kGPUValues[] = {"none", "cuda"};
 inline constexpr llvm::StringLiteral kGPUFormatValues[] = {"isa", "bin",
                                                            "fatbin"};
 inline constexpr llvm::StringLiteral kGPUMemoryValues[] = {"host", "device"};
+/// The values of shard-io (docs/Sharding.md, distributed inputs and
+/// outputs).
+inline constexpr llvm::StringLiteral kShardIOValues[] = {"whole", "split"};
 inline constexpr llvm::StringLiteral kGPUFeatures = "+ptx80";
 
 /// Checks the options as a whole: `gpu`, `gpu-format` and `gpu-memory`

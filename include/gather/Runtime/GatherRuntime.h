@@ -136,6 +136,18 @@ void gatherReportDestinationShapeError(const GatherReportSite *site,
                                        int64_t dim, int64_t resultSize,
                                        int64_t destinationSize);
 
+/// Called by compiled code with shard-grid and shard-io=split
+/// (docs/Sharding.md) on every process when the slab that argument
+/// `argument` of a function got on process `process` has size `given` in
+/// dimension `dim`, not `expected`: that process's block of the
+/// `wholeSize` indices of the dimension split over `processes` processes
+/// (gather/Runtime/ShardBlocks.h). The process then ends (status 1), even
+/// with a handler that returns.
+void gatherReportSlabShapeError(const GatherReportSite *site, int64_t argument,
+                                int64_t dim, int64_t process, int64_t expected,
+                                int64_t given, int64_t wholeSize,
+                                int64_t processes);
+
 /// Called by compiled onnx.GatherElements code when an operand of unranked
 /// type has rank `rank` at run time but the other operand has rank
 /// `expectedRank`. `operand` is 0 for 'data', 1 for 'indices'.

@@ -58,6 +58,9 @@ enum class RuntimeFunction {
   /// gatherReportDestinationShapeError(site, dim, resultSize,
   /// destinationSize).
   ReportDestinationShapeError,
+  /// gatherReportSlabShapeError(site, argument, dim, process, expected,
+  /// given, wholeSize, processes).
+  ReportSlabShapeError,
   /// gatherReportAllocationErrorIf(failed, bytes, site, what).
   ReportAllocationErrorIf,
   /// gatherMPIInit(numProcesses) (libgather_mpi_runtime).

@@ -53,6 +53,7 @@ public:
                          const GatherElementsLoweringOptions &options)
       : loc(loc), declaredType(declaredType),
         runtimeChecks(options.runtimeChecks),
+        checkIndexValues(options.checkIndexValues),
         anchor(builder.getInsertionBlock()->getParentOp()),
         start(builder.saveInsertionPoint()), listener(builder.getListener()) {}
 
@@ -143,7 +144,7 @@ private:
     Value gatherIsSafe =
         checks->emitShapeChecks(builder, data, indices, axis, resultType);
     bool checkIndices =
-        checks->isReporting() &&
+        checks->isReporting() && checkIndexValues &&
         GatherElementsChecks::needsIndexCheck(data, indices, axis);
     // The gather and, with the index check, whether any index value was out
     // of range (found by the gather itself: one pass over `indices`).
@@ -319,6 +320,7 @@ private:
   /// The type of the op's result.
   Type declaredType;
   bool runtimeChecks;
+  bool checkIndexValues;
   /// The op that holds the gather (a function, a loop, ...).
   Operation *anchor;
   /// Where the lowering started.
@@ -346,9 +348,12 @@ struct GatherElementsOpLowering : public ConversionPattern {
         ONNX::GatherElementsView::getOrEmitError(op);
     if (failed(gather))
       return failure();
-    FailureOr<Value> result =
-        buildGatherElements(rewriter, op->getLoc(), operands[0], operands[1],
-                            gather->axis, op->getResult(0).getType(), options);
+    GatherElementsLoweringOptions opOptions = options;
+    if (op->hasAttr(ONNX::kIndicesCheckedByCallerAttrName))
+      opOptions.checkIndexValues = false;
+    FailureOr<Value> result = buildGatherElements(
+        rewriter, op->getLoc(), operands[0], operands[1], gather->axis,
+        op->getResult(0).getType(), opOptions);
     if (failed(result))
       return failure();
     rewriter.replaceOp(op, *result);

@@ -48,6 +48,8 @@ static constexpr RuntimeFunctionInfo kRuntimeFunctions[] = {
     {"gatherReportRankError", "(!llvm.ptr, i64, i64, i64) -> ()"},
     {"gatherReportResultShapeError", "(!llvm.ptr, i64, i64, i64) -> ()"},
     {"gatherReportDestinationShapeError", "(!llvm.ptr, i64, i64, i64) -> ()"},
+    {"gatherReportSlabShapeError",
+     "(!llvm.ptr, i64, i64, i64, i64, i64, i64, i64) -> ()"},
     {"gatherReportAllocationErrorIf", "(i32, i64, !llvm.ptr, !llvm.ptr) -> ()"},
     {"gatherMPIInit", "(i64) -> ()"},
     {"gatherMPIAllreduceSumBits", "(!llvm.ptr, i64, i64, i64, i64, i64) -> ()"},

@@ -5,6 +5,7 @@
 // prints and exits with status 1; none waits (timeout).
 // RUN: sh -c "timeout 60 %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-dim=0' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,TWO
 // RUN: sh -c "timeout 60 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=3 shard-dim=0 shard-assembly=all-reduce' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,THREE
+// RUN: sh -c "timeout 60 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=3 shard-dim=0 shard-io=split' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,THREE
 
 // CHECK-NOT: result
 // TWO-COUNT-2: {{.*}}bad-index-no-rows.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value -7 at position [0, 1], outside the valid range [-6, 5] for axis 1 of size 6

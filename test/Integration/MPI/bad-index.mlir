@@ -11,6 +11,10 @@
 // (the bad index in the last block), the axis in blocks of 2, 1, 1.
 // RUN: sh -c "timeout 60 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=3' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,THREE
 // RUN: sh -c "timeout 60 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=3 shard-dim=1 shard-assembly=all-reduce' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,THREE
+// shard-io=split: the same message from the slabs.
+// RUN: sh -c "timeout 60 %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-io=split' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,TWO
+// RUN: sh -c "timeout 60 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=3 shard-io=split' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,THREE
+// RUN: sh -c "timeout 60 %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-dim=1 shard-io=split' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,TWO
 
 // CHECK-NOT: result
 // TWO-COUNT-2: {{.*}}bad-index.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'onnx.GatherElements' op operand 'indices' holds value 7 at position [3, 0], outside the valid range [-4, 3] for axis 1 of size 4

@@ -11,6 +11,12 @@
 // RUN: diff %t.1 %t.4c
 // RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=2 shard-assembly=all-reduce' > %t.2d
 // RUN: diff %t.1 %t.2d
+// RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=2 shard-io=split' > %t.2e
+// RUN: diff %t.1 %t.2e
+// RUN: %mpirun -np 4 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=4 shard-dim=1 shard-io=split' > %t.4f
+// RUN: diff %t.1 %t.4f
+// RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=2 shard-dim=0 shard-assembly=all-reduce shard-io=split' > %t.2g
+// RUN: diff %t.1 %t.2g
 // RUN: FileCheck %s --input-file=%t.1
 // CHECK-COUNT-48: result
 // CHECK-NOT: result

@@ -7,6 +7,10 @@
 // RUN: diff %t.1 %t.2a
 // RUN: %mpirun -np 4 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=4 shard-dim=0' > %t.4b
 // RUN: diff %t.1 %t.4b
+// RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=2 shard-io=split' > %t.2c
+// RUN: diff %t.1 %t.2c
+// RUN: %mpirun -np 4 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=4 shard-dim=0 shard-io=split' > %t.4d
+// RUN: diff %t.1 %t.4d
 // RUN: FileCheck %s --input-file=%t.1
 // CHECK-COUNT-200: result
 // CHECK-NOT: result

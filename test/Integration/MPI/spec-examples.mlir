@@ -7,6 +7,10 @@
 // RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2' | FileCheck %s
 // RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-dim=1' | FileCheck %s
 // RUN: %mpirun -np 4 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=4' | FileCheck %s
+// The same with shard-io=split (each process its slabs).
+// RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-io=split' | FileCheck %s
+// RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-dim=1 shard-io=split' | FileCheck %s
+// RUN: %mpirun -np 4 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=4 shard-io=split' | FileCheck %s
 
 // CHECK:      result 0: tensor<2x2xf32> = {{\[\[}}1, 1], [4, 3]]
 // CHECK-NEXT: result 1: tensor<2x3xf32> = {{\[\[}}4, 8, 3], [7, 2, 3]]

@@ -24,6 +24,14 @@
 // RUN: diff %t.1 %t.3e
 // RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=2 shard-dim=0 shard-assembly=all-reduce' > %t.2c
 // RUN: diff %t.1 %t.2c
+// shard-io=split (docs/Sharding.md): the kernels take and return slabs of
+// dynamic size; @main's calls pass each process its block and assemble.
+// RUN: %mpirun -np 3 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=3 shard-io=split' > %t.3f
+// RUN: diff %t.1 %t.3f
+// RUN: %mpirun -np 3 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=3 shard-dim=1 shard-io=split' > %t.3g
+// RUN: diff %t.1 %t.3g
+// RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=2 shard-dim=0 shard-io=split' > %t.2d
+// RUN: diff %t.1 %t.2d
 // The values one process computes (and so every run above):
 // CHECK: result 0: tensor<5x2xf32> = {{\[}}[1, 2], [7, 6], [10, 10], [16, 13], [20, 19]]
 // CHECK: result 1: tensor<7x3xi64> = {{\[}}[12, 11, 10], [20, 22, 21], [32, 30, 30], [40, 42, 41], [51, 52, 50], [62, 60, 61], [70, 72, 71]]

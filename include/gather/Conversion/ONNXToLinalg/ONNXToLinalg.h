@@ -44,6 +44,11 @@ struct GatherElementsLoweringOptions {
   /// caller guarantees valid inputs (the code still never reads or writes
   /// outside a buffer).
   bool runtimeChecks = true;
+  /// With runtimeChecks: also check the index values. Off for a gather
+  /// whose caller checks them itself (ONNX::kIndicesCheckedByCallerAttrName:
+  /// a process's part of a partitioned gather, whose check is global); the
+  /// gather then reads index 0 for a value out of range.
+  bool checkIndexValues = true;
 };
 
 /// Builds at the insertion point of `builder` the computation of ONNX

@@ -34,6 +34,14 @@ namespace gather::ONNX {
 inline constexpr llvm::StringLiteral kGatherElementsOpName =
     "onnx.GatherElements";
 
+/// The unit attribute of an onnx.GatherElements whose index values its
+/// caller checks (a process's part of a partitioned gather, with the global
+/// check of lib/Dialect/ONNX/Sharding/PartitionedGather.h right after it,
+/// which gather-codegen fuses into the gather's loops): the lowering checks
+/// shapes only, and reads index 0 for a value out of range.
+inline constexpr llvm::StringLiteral kIndicesCheckedByCallerAttrName =
+    "gather.indices_checked_by_caller";
+
 /// An op named `onnx.GatherElements` with two operands, one result, no
 /// regions and, if present, a 64-bit integer `axis`.
 struct GatherElementsView {

@@ -63,6 +63,32 @@ static Value allReduceScalar(OpBuilder &b, Location loc, Value scalar,
       b, loc, reduced, ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
 }
 
+/// A reduction of every element of `indices` into a scalar that starts at
+/// `init` (a linalg.generic of all-reduction loops, `body` its region),
+/// extracted.
+static Value
+reduceIndices(OpBuilder &builder, Location loc, Value indices, Value init,
+              function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+  int64_t rank = cast<RankedTensorType>(indices.getType()).getRank();
+  Value initTensor = linalg::FillOp::create(
+                         builder, loc, init,
+                         tensor::EmptyOp::create(
+                             builder, loc, ArrayRef<int64_t>{}, init.getType())
+                             .getResult())
+                         .getResult(0);
+  SmallVector<AffineMap> maps = {
+      builder.getMultiDimIdentityMap(rank),
+      AffineMap::get(rank, 0, {}, builder.getContext())};
+  Value reduced = linalg::GenericOp::create(
+                      builder, loc, TypeRange{initTensor.getType()},
+                      ValueRange{indices}, ValueRange{initTensor}, maps,
+                      SmallVector<utils::IteratorType>(
+                          rank, utils::IteratorType::reduction),
+                      body)
+                      .getResult(0);
+  return tensor::ExtractOp::create(builder, loc, reduced, ValueRange{});
+}
+
 Value ONNX::createMaskedGather(OpBuilder &builder, Location loc, int64_t axis,
                                Value data, Value indices, Value lo, Value chunk,
                                Value axisSize) {
@@ -129,49 +155,60 @@ void ONNX::createGlobalIndexCheck(OpBuilder &builder, Location loc,
     stride = arith::MulIOp::create(builder, loc, stride, globalSizes[d]);
   }
 
+  // First whether any process holds a bad value: an OR of the out-of-range
+  // flags over `indices` (the form of the one-process check, which
+  // gather-codegen fuses into the loops of the local gather that follows,
+  // so each index is read once) and an 8-byte all_reduce. Only then the
+  // position of the first one (below), which costs several times more per
+  // index.
+  Value localAny = reduceIndices(
+      builder, loc, indices, arith::ConstantIntOp::create(builder, loc, 0, 1),
+      [&](OpBuilder &b, Location nl, ValueRange args) {
+        Value inRange =
+            ONNX::buildNormalizedIndex(b, nl, args[0], axisSize).second;
+        Value outside = arith::XOrIOp::create(
+            b, nl, inRange, arith::ConstantIntOp::create(b, nl, 1, 1));
+        linalg::YieldOp::create(
+            b, nl, arith::OrIOp::create(b, nl, args[1], outside).getResult());
+      });
+  Value anyBad = allReduceScalar(
+      builder, loc,
+      arith::ExtUIOp::create(builder, loc, builder.getI64Type(), localAny),
+      gridName, usedAxes, ReductionKind::Max);
+  auto ifAnyBad = scf::IfOp::create(
+      builder, loc,
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, anyBad,
+                            createI64Constant(builder, loc, 0)),
+      /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(ifAnyBad.thenBlock()->getTerminator());
+
   // key = the smallest global row-major position of a bad value, or
   // INT64_MAX.
   constexpr int64_t kNone = std::numeric_limits<int64_t>::max();
-  Type i64 = builder.getI64Type();
   Value none = createI64Constant(builder, loc, kNone);
-  Value keyInit =
-      linalg::FillOp::create(
-          builder, loc, none,
-          tensor::EmptyOp::create(builder, loc, ArrayRef<int64_t>{}, i64)
-              .getResult())
-          .getResult(0);
-  SmallVector<AffineMap> maps = {
-      builder.getMultiDimIdentityMap(rank),
-      AffineMap::get(rank, 0, {}, builder.getContext())};
-  Value localKey =
-      linalg::GenericOp::create(
-          builder, loc, TypeRange{keyInit.getType()}, ValueRange{indices},
-          ValueRange{keyInit}, maps,
-          SmallVector<utils::IteratorType>(rank,
-                                           utils::IteratorType::reduction),
-          [&](OpBuilder &b, Location nl, ValueRange args) {
-            Value inRange =
-                ONNX::buildNormalizedIndex(b, nl, args[0], axisSize).second;
-            Value position = arith::ConstantIndexOp::create(b, nl, 0);
-            for (int64_t d = 0; d < rank; ++d) {
-              Value coordinate = arith::AddIOp::create(
-                  b, nl, linalg::IndexOp::create(b, nl, d), offsets[d]);
-              position = arith::AddIOp::create(
-                  b, nl, position,
-                  arith::MulIOp::create(b, nl, coordinate, strides[d]));
-            }
-            Value candidate = arith::SelectOp::create(
-                b, nl, inRange, createI64Constant(b, nl, kNone),
-                arith::IndexCastOp::create(b, nl, b.getI64Type(), position));
-            linalg::YieldOp::create(
-                b, nl,
-                arith::MinSIOp::create(b, nl, args[1], candidate).getResult());
-          })
-          .getResult(0);
-  Value key = allReduceScalar(
-      builder, loc,
-      tensor::ExtractOp::create(builder, loc, localKey, ValueRange{}), gridName,
-      usedAxes, ReductionKind::Min);
+  Value localKey = reduceIndices(
+      builder, loc, indices, none,
+      [&](OpBuilder &b, Location nl, ValueRange args) {
+        Value inRange =
+            ONNX::buildNormalizedIndex(b, nl, args[0], axisSize).second;
+        Value position = arith::ConstantIndexOp::create(b, nl, 0);
+        for (int64_t d = 0; d < rank; ++d) {
+          Value coordinate = arith::AddIOp::create(
+              b, nl, linalg::IndexOp::create(b, nl, d), offsets[d]);
+          position = arith::AddIOp::create(
+              b, nl, position,
+              arith::MulIOp::create(b, nl, coordinate, strides[d]));
+        }
+        Value candidate = arith::SelectOp::create(
+            b, nl, inRange, createI64Constant(b, nl, kNone),
+            arith::IndexCastOp::create(b, nl, b.getI64Type(), position));
+        linalg::YieldOp::create(
+            b, nl,
+            arith::MinSIOp::create(b, nl, args[1], candidate).getResult());
+      });
+  Value key = allReduceScalar(builder, loc, localKey, gridName, usedAxes,
+                              ReductionKind::Min);
   Value bad =
       arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, key, none);
   ONNX::GatherElementsView gather = *ONNX::GatherElementsView::get(op);
@@ -252,4 +289,70 @@ std::pair<Value, Value> ONNX::createBlockBounds(OpBuilder &builder,
   Value lo = tensor::ExtractOp::create(builder, loc, table, process);
   Value hi = tensor::ExtractOp::create(builder, loc, table, next);
   return {lo, arith::SubIOp::create(builder, loc, hi, lo)};
+}
+
+void ONNX::createSlabSizeCheck(OpBuilder &builder, Location loc, Operation *op,
+                               ArrayRef<std::pair<int64_t, Value>> slabs,
+                               int64_t dim, ShardBlocks blocks,
+                               StringRef gridName, ArrayRef<GridAxis> usedAxes,
+                               Value process) {
+  constexpr int64_t kNone = std::numeric_limits<int64_t>::max();
+  Type i64 = builder.getI64Type();
+  Value none = createI64Constant(builder, loc, kNone);
+  Value processes = createI64Constant(builder, loc, blocks.processes);
+  Value process64 = arith::IndexCastOp::create(builder, loc, i64, process);
+  Value count = createBlockBounds(builder, loc, process, blocks).second;
+  // key = slab * processes + process for the first slab of a wrong size.
+  Value key = none;
+  for (auto [k, slab] : llvm::enumerate(slabs)) {
+    Value wrong = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
+                                        slab.second, count);
+    Value candidate = arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(builder, loc, createI64Constant(builder, loc, k),
+                              processes),
+        process64);
+    key = arith::MinSIOp::create(
+        builder, loc, key,
+        arith::SelectOp::create(builder, loc, wrong, candidate, none));
+  }
+  key = allReduceScalar(builder, loc, key, gridName, usedAxes,
+                        ReductionKind::Min);
+  Value bad =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, key, none);
+  RuntimeReporter reporter(op->getParentOfType<ModuleOp>(), op->getLoc());
+  scf::IfOp::create(builder, loc, bad, [&](OpBuilder &b, Location nl) {
+    Value slab = arith::DivUIOp::create(b, nl, key, processes);
+    Value owner = arith::RemUIOp::create(b, nl, key, processes);
+    // The number and (on this process) the size of that slab.
+    Value argument = none, size = none;
+    for (auto [k, entry] : llvm::enumerate(slabs)) {
+      Value isSlab = arith::CmpIOp::create(b, nl, arith::CmpIPredicate::eq,
+                                           slab, createI64Constant(b, nl, k));
+      argument = arith::SelectOp::create(
+          b, nl, isSlab, createI64Constant(b, nl, entry.first), argument);
+      size = arith::SelectOp::create(
+          b, nl, isSlab, arith::IndexCastOp::create(b, nl, i64, entry.second),
+          size);
+    }
+    Value owns = arith::CmpIOp::create(b, nl, arith::CmpIPredicate::eq,
+                                       process64, owner);
+    Value given =
+        allReduceScalar(b, nl, arith::SelectOp::create(b, nl, owns, size, none),
+                        gridName, usedAxes, ReductionKind::Min);
+    Value expected =
+        createBlockBounds(
+            b, nl, arith::IndexCastOp::create(b, nl, b.getIndexType(), owner),
+            blocks)
+            .second;
+    reporter.report(
+        b, nl, RuntimeFunction::ReportSlabShapeError,
+        [&](OpBuilder &ab, Location al) -> SmallVector<Value> {
+          return {argument, createI64Constant(ab, al, dim),
+                  owner,    arith::IndexCastOp::create(ab, al, i64, expected),
+                  given,    createI64Constant(ab, al, blocks.size),
+                  processes};
+        });
+    scf::YieldOp::create(b, nl);
+  });
 }

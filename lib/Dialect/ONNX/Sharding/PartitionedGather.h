@@ -30,7 +30,10 @@ namespace gather::ONNX {
 /// in the row-major order of the whole `indices` is reported on every
 /// process of `usedAxes` of `grid` (see Sharding.h). `offsets` and
 /// `globalSizes` (index values, one per dimension) place the slab in the
-/// whole `indices`.
+/// whole `indices`. The local gather of `indices` that follows in the same
+/// block, marked kIndicesCheckedByCallerAttrName (its lowering then checks
+/// no index values), and the check's first pass (whether any value is out
+/// of range) fuse into one loop nest (gather-codegen).
 void createGlobalIndexCheck(mlir::OpBuilder &builder, mlir::Location loc,
                             mlir::Operation *op, mlir::Value indices,
                             llvm::ArrayRef<mlir::Value> offsets,
@@ -55,6 +58,20 @@ std::pair<mlir::Value, mlir::Value> createBlockBounds(mlir::OpBuilder &builder,
                                                       mlir::Location loc,
                                                       mlir::Value process,
                                                       ShardBlocks blocks);
+
+/// Checks at run time (shard-io=split) that each slab of `slabs` (a
+/// function argument's number and its size along `dim`, an index value) has
+/// the size of the block of `blocks` that the process of index `process`
+/// owns. One 8-byte all_reduce over `usedAxes` of `grid` finds the first
+/// mismatch (the lowest slab, then process); only then a second one its
+/// size, and every process reports it (gatherReportSlabShapeError at the
+/// location of `op`).
+void createSlabSizeCheck(mlir::OpBuilder &builder, mlir::Location loc,
+                         mlir::Operation *op,
+                         llvm::ArrayRef<std::pair<int64_t, mlir::Value>> slabs,
+                         int64_t dim, ShardBlocks blocks, llvm::StringRef grid,
+                         llvm::ArrayRef<mlir::shard::GridAxis> usedAxes,
+                         mlir::Value process);
 
 } // namespace gather::ONNX
 

@@ -192,6 +192,11 @@ struct GatherElementsShardingModel
       partitionTriviallyShardableOperation(*op, partitionedOperands,
                                            operandShardings, resultShardings,
                                            partitionMap, symbolTable, builder);
+      // The check above covers its index values (and fuses with it).
+      partitionMap.lookup(op->getResult(0))
+          .getDefiningOp()
+          ->setAttr(ONNX::kIndicesCheckedByCallerAttrName,
+                    builder.getUnitAttr());
       return success();
     }
     GridOp grid = shard::getGrid(op, sharding.getGridAttr(), symbolTable);
@@ -211,6 +216,11 @@ struct GatherElementsShardingModel
       partitionTriviallyShardableOperation(*op, partitionedOperands,
                                            operandShardings, resultShardings,
                                            partitionMap, symbolTable, builder);
+      // The check above covers its index values (and fuses with it).
+      partitionMap.lookup(op->getResult(0))
+          .getDefiningOp()
+          ->setAttr(ONNX::kIndicesCheckedByCallerAttrName,
+                    builder.getUnitAttr());
       return success();
     }
 
@@ -262,6 +272,11 @@ struct GatherElementsShardingModel
       partitionTriviallyShardableOperation(*op, partitionedOperands,
                                            operandShardings, resultShardings,
                                            partitionMap, symbolTable, builder);
+      // The check above covers its index values (and fuses with it).
+      partitionMap.lookup(op->getResult(0))
+          .getDefiningOp()
+          ->setAttr(ONNX::kIndicesCheckedByCallerAttrName,
+                    builder.getUnitAttr());
       return success();
     }
 

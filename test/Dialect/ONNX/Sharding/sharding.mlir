@@ -39,15 +39,22 @@ func.func @replicated(%d: tensor<?x6xf32>, %i: tensor<?x3xi64>) -> tensor<?x3xf3
 // CHECK: func.func private @[[$ROWS]](%[[D:.*]]: tensor<4x6xf32>, %[[I:.*]]: tensor<4x3xi64>)
 // CHECK-DAG: %[[DS:.*]] = shard.all_slice %[[D]] on @gather_grid grid_axes = [0] slice_axis = 0 : tensor<4x6xf32> -> tensor<2x6xf32>
 // CHECK-DAG: %[[IS:.*]] = shard.all_slice %[[I]] on @gather_grid grid_axes = [0] slice_axis = 0 : tensor<4x3xi64> -> tensor<2x3xi64>
-// The index check: the first bad position over all processes (min), then
-// its value, reported on every process.
+// The index check: whether any value is out of range (an OR over the
+// slab, which gather-codegen fuses with the local gather below; max over
+// all processes); only then the first bad position over all processes
+// (min), then its value, reported on every process.
+// CHECK: linalg.generic {{.*}} ins(%[[IS]] : tensor<2x3xi64>) outs(%{{.*}} : tensor<i1>)
+// CHECK: arith.ori
+// CHECK: shard.all_reduce %{{.*}} on @gather_grid grid_axes = [0] reduction = max : tensor<1xi64> -> tensor<1xi64>
+// CHECK: scf.if
 // CHECK: shard.all_reduce %{{.*}} on @gather_grid grid_axes = [0] reduction = min : tensor<1xi64> -> tensor<1xi64>
 // CHECK: scf.if
 // CHECK: shard.all_reduce %{{.*}} reduction = min
 // CHECK: func.call @gatherReportIndexError
 // CHECK: }
 // CHECK-NOT: shard.all_reduce
-// CHECK: %[[G:.*]] = onnx.GatherElements %[[DS]], %[[IS]] axis = 1 : tensor<2x6xf32>, tensor<2x3xi64>
+// The local gather checks no index values itself (its caller does).
+// CHECK: %[[G:.*]] = onnx.GatherElements %[[DS]], %[[IS]] axis = 1 {gather.indices_checked_by_caller} : tensor<2x6xf32>, tensor<2x3xi64>
 // CHECK-NOT: shard.all_reduce
 // The result assembled for the caller.
 // CHECK: shard.all_gather %[[G]] on @gather_grid grid_axes = [0] gather_axis = 0 : tensor<2x3xf32> -> tensor<4x3xf32>

@@ -28,7 +28,7 @@ func.func @axis(%d: tensor<1x4xf32>, %i: tensor<1x2xi32>) -> tensor<1x2xf32> {
 // CHECK: func.func private @[[$ROWS]](%{{.*}}: tensor<4x3xf32>, %{{.*}}: tensor<4x2xi64>) -> tensor<4x2xf32>
 // CHECK-DAG: %[[D:.*]] = shard.all_slice %{{.*}} on @gather_grid grid_axes = [0] slice_axis = 0 : tensor<4x3xf32> -> tensor<2x3xf32>
 // CHECK-DAG: %[[I:.*]] = shard.all_slice %{{.*}} on @gather_grid grid_axes = [0] slice_axis = 0 : tensor<4x2xi64> -> tensor<2x2xi64>
-// CHECK: %[[G:.*]] = "onnx.GatherElements"(%[[D]], %[[I]]) <{axis = 1 : si64}> {onnx_node_name = "rows"} : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
+// CHECK: %[[G:.*]] = "onnx.GatherElements"(%[[D]], %[[I]]) <{axis = 1 : si64}> {gather.indices_checked_by_caller, onnx_node_name = "rows"} : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
 // CHECK-NOT: shard.all_reduce
 // CHECK: %[[ALL:.*]] = shard.all_gather %[[G]] on @gather_grid grid_axes = [0] gather_axis = 0 : tensor<2x2xf32> -> tensor<4x2xf32>
 // CHECK: return %[[ALL]]

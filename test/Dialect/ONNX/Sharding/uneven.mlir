@@ -79,12 +79,14 @@ func.func @dynamic(%d: tensor<?x6xf32>, %i: tensor<?x3xi64>) -> tensor<?x3xf32> 
 // CHECK: %[[COUNT:.*]] = arith.subi %[[HI]], %[[LO]] : index
 // CHECK: %[[DB:.*]] = tensor.extract_slice %[[D]][%[[LO]], 0] [%[[COUNT]], 4] [1, 1] : tensor<5x4xf32> to tensor<?x4xf32>
 // CHECK: %[[IB:.*]] = tensor.extract_slice %[[I]][%[[LO]], 0] [%[[COUNT]], 2] [1, 1] : tensor<5x2xi64> to tensor<?x2xi64>
+// CHECK: linalg.generic {{.*}} ins(%[[IB]] : tensor<?x2xi64>) outs(%{{.*}} : tensor<i1>)
+// CHECK: shard.all_reduce %{{.*}} reduction = max
 // CHECK: linalg.generic {{.*}} ins(%[[IB]] : tensor<?x2xi64>)
 // CHECK: linalg.index 0 : index
 // CHECK-NEXT: arith.addi %{{.*}}, %[[LO]] : index
 // CHECK: shard.all_reduce %{{.*}} reduction = min
 // CHECK: func.call @gatherReportIndexError
-// CHECK: %[[G:.*]] = onnx.GatherElements %[[DB]], %[[IB]] axis = 1 : tensor<?x4xf32>, tensor<?x2xi64>
+// CHECK: %[[G:.*]] = onnx.GatherElements %[[DB]], %[[IB]] axis = 1 {gather.indices_checked_by_caller} : tensor<?x4xf32>, tensor<?x2xi64>
 // CHECK: %[[ALL:.*]] = shard.all_gather %[[G]] on @gather_grid grid_axes = [0] gather_axis = 0 : tensor<?x2xf32> -> tensor<?x2xf32>
 // CHECK: %[[WHOLE:.*]] = tensor.cast %[[ALL]] : tensor<?x2xf32> to tensor<5x2xf32>
 // CHECK: return %[[WHOLE]]

@@ -54,18 +54,44 @@ def ONNXShardGathersPass : GatherPass<"onnx-shard-gathers", "::mlir::ModuleOp"> 
     operands), stays replicated: every process computes all of it. Gathers
     that already carry `shard.shard` annotations are left as they are.
 
+    `io=split` (distributed inputs and outputs, docs/Sharding.md): a
+    public function's tensor (or memref, through `bufferization.to_tensor`)
+    argument whose only use is a gather split along a dimension takes this
+    process's slab, its block of that dimension (ShardBlocks.h), and a
+    result that is only the split gather's result (returned, or materialized
+    in a memref argument) is the slab: static sizes for an even split, a
+    dynamic size for an uneven one, checked at entry against the process's
+    block (`gatherReportSlabShapeError` on every process). Such a gather is
+    partitioned here (no `shard-partition`): a local gather on the slabs
+    (written in place in the destination) and only the index-error
+    consensus; an argument or result that stays whole is sliced or
+    assembled as with `io=whole`. Split of the axis: only `data` is a slab
+    (the axis block; when every process owns one), `indices` and the
+    result stay whole (masked gather + all-reduce). Calls in the module to
+    such a function pass their slab of each whole value (a slice at the
+    process's offset) and assemble the slab results (`shard.all_gather`).
+
     Errors: `data` of `!onnx.string` (string elements point into one
     process's memory and cannot be sent to another) or of any element type
-    other than integers, floats and complex numbers.
+    other than integers, floats and complex numbers; an `io` other than
+    `whole` or `split`.
   }];
   let dependentDialects = ["::mlir::shard::ShardDialect",
-                           "::mlir::DLTIDialect"];
+                           "::mlir::DLTIDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::tensor::TensorDialect"];
   let options = [
     Option<"gridSize", "grid-size", "int64_t", /*default=*/"1",
            "Number of processes of the 1-D grid (at least 1)">,
     Option<"shardDim", "shard-dim", "int64_t", /*default=*/"-1",
            "Dimension to split; -1: the first splittable one off the axis, "
            "else the axis">,
+    Option<"io", "io", "std::string", /*default=*/"\"whole\"",
+           "What public functions take and return: whole (every process "
+           "the whole tensors) or split (each process its slab)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "A remark at each gather with io=split: what is split, what stays "
+           "whole and why">,
   ];
 }
 

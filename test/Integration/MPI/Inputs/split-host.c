@@ -1,0 +1,85 @@
+/* The host of split-host.test: each MPI process passes only its slabs (its
+ * block of rows, gather/Runtime/ShardBlocks.h) of data, indices and the
+ * destination to a kernel compiled with shard-io=split, and checks them
+ * against the gather computed on the whole tensors. With --wrong-slab,
+ * process 1 passes one row of data too many. */
+#include <mpi.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  void *allocated, *aligned;
+  int64_t offset, sizes[2], strides[2];
+} MemRef2D;
+
+void _mlir_ciface_gather(MemRef2D *data, MemRef2D *indices, MemRef2D *out);
+
+/* gather's runtime (GatherRuntime.h, GatherMPIRuntime.h). */
+typedef void (*GatherErrorHandler)(const char *message, void *userData);
+void gatherSetErrorHandler(GatherErrorHandler handler, void *userData);
+void gatherMPIExit(int status);
+
+/* Errors of the compiled code reach every process alike (index errors, a
+ * slab of the wrong size): each prints and ends with MPI finalized, so that
+ * the launcher kills none before it has printed. */
+static void onError(const char *message, void *userData) {
+  (void)userData;
+  fprintf(stderr, "%s\n", message);
+  gatherMPIExit(1);
+}
+
+enum { ROWS = 5, COLS = 4, K = 3 };
+
+/* ShardBlocks::offset: the first row of process `rank` of `processes`. */
+static int64_t blockOffset(int64_t size, int64_t processes, int64_t rank) {
+  int64_t quotient = size / processes, remainder = size % processes;
+  return rank * quotient + (rank < remainder ? rank : remainder);
+}
+
+static MemRef2D descriptor(void *base, int64_t rows, int64_t cols) {
+  MemRef2D d = {base, base, 0, {rows, cols}, {cols, 1}};
+  return d;
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, processes = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &processes);
+  gatherSetErrorHandler(onError, NULL);
+  int wrong = argc > 1 && !strcmp(argv[1], "--wrong-slab");
+  int64_t lo = blockOffset(ROWS, processes, rank);
+  int64_t count = blockOffset(ROWS, processes, rank + 1) - lo;
+  int64_t dataRows = count + (wrong && rank == 1);
+  /* Only the slabs: the whole tensors are only generated, row by row. */
+  float *data = malloc(sizeof(float) * (dataRows + 1) * COLS);
+  int64_t *indices = malloc(sizeof(int64_t) * (count + 1) * K);
+  float *out = malloc(sizeof(float) * (count + 1) * K);
+  for (int64_t r = 0; r < dataRows; ++r)
+    for (int64_t c = 0; c < COLS; ++c)
+      data[r * COLS + c] = (float)(10 * (lo + r) + c);
+  for (int64_t r = 0; r < count; ++r)
+    for (int64_t k = 0; k < K; ++k)
+      indices[r * K + k] = ((lo + r) * 7 + k * 3) % COLS - (k == 1 ? COLS : 0);
+  MemRef2D d = descriptor(data, dataRows, COLS),
+           i = descriptor(indices, count, K), o = descriptor(out, count, K);
+  _mlir_ciface_gather(&d, &i, &o);
+  int ok = 1;
+  for (int64_t r = 0; r < count; ++r)
+    for (int64_t k = 0; k < K; ++k) {
+      int64_t n = indices[r * K + k];
+      float expected = (float)(10 * (lo + r) + (n < 0 ? n + COLS : n));
+      if (out[r * K + k] != expected)
+        ok = 0;
+    }
+  printf("process %d rows [%lld, %lld): %s\n", rank, (long long)lo,
+         (long long)(lo + count), ok ? "OK" : "MISMATCH");
+  free(data);
+  free(indices);
+  free(out);
+  MPI_Finalize();
+  return ok ? 0 : 1;
+}
