@@ -8,30 +8,28 @@
 //===----------------------------------------------------------------------===//
 //
 // Times gather's JIT-compiled GatherElements kernel (the kernel API,
-// destination-passing style) on [8192,8192] f32 data with [8192,8192] i64
-// indices (workload e: axis 1; e_axis0: axis 0), either on one process with
-// `--threads` OpenMP threads, or under `mpirun -np R` with `--ranks=R`
-// (`shard-grid=R shard-dim=0`, one thread per process): dimension 0 is split,
-// which is local for axis 1 (the result is then assembled on every process,
-// `--assembly=all-gather` or `all-reduce`: shard-assembly) and the axis for
-// axis 0 (masked gather + all-reduce). Prints one line (rank 0): workload,
-// mode, median ms per call over `--reps` calls after one warm-up (the
-// slowest process per call), the bytes each process passes to the
-// collective that moves the result per call (counted by interposing
-// MPI_Allreduce and MPI_Allgatherv), and the bytes the model of
-// docs/Sharding.md says each process sends for that.
-// Every result is compared bit for bit with a plain C loop. `--io=split`
-// (shard-io=split, docs/Sharding.md): the kernel takes and returns each
-// process's slabs, and each process allocates, fills and checks only its
-// slabs (its block of rows, ShardBlocks.h; for e_axis0 the axis block of
-// `data`, `indices` and the result whole). The line ends with the peak
-// resident set size per process (getrusage, the largest over the
-// processes); `--json` prints one JSON object per run instead. `--rows=S`
-// changes the size of dimension 0 (S not a multiple of R: uneven blocks);
-// `--shard-dim=2` (past the rank) splits nothing: every process computes
-// all of it, the replicated fallback.
-//
-// Run it through bench/mpi.sh.
+// destination-passing style), f32 data and i64 indices, on one of three
+// workloads: e ([8192,8192] of [8192,8192], axis 1; dimension 0, off the
+// axis, is split), e_axis0 (the same, axis 0: the axis is split) and v
+// ([4096,1] of [4096,65536], axis 1: the axis is split, a
+// vocabulary-parallel lookup). Either on one process with `--threads`
+// OpenMP threads, or under `mpirun -np R` with `--ranks=R` (`shard-grid=R`,
+// one thread per process; `--assembly=all-gather|all-reduce`:
+// shard-assembly). `--io=split` (shard-io=split, docs/Sharding.md): the
+// kernel takes and returns each process's slabs, and each process
+// allocates, fills and checks only its slabs (its block of the split
+// dimension, ShardBlocks.h; for an axis split the block of `data`,
+// `indices` and the result whole). Prints one line (rank 0): workload,
+// mode, the median ms per call over `--reps` calls after one warm-up (the
+// slowest process per call), whether every process's result equals a C
+// loop's bit for bit, and the peak resident set size per process
+// (getrusage, the largest over the processes); `--json` one JSON object
+// instead. `--print-kernel` prints the kernel's source, after a line
+// `// pipeline-options: ...`, and exits. `--rows=S` changes the size of
+// dimension 0 (S not a multiple of R: uneven blocks); `--shard-dim=2` (past
+// the rank) splits nothing: every process computes all of it, the
+// replicated fallback. The bytes each process sends: run it with
+// test/lib/MPITraffic preloaded, as bench/mpi.sh does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,53 +46,25 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
 
-/// The bytes this process passes to the collectives that move the result
-/// (interposed: the JIT-compiled code finds these definitions first, since
-/// the program exports its symbols; each calls MPI's through PMPI).
-static int64_t collectiveBytes = 0;
-
-/// Counts the payload of an all-reduce larger than the 8-byte index-error
-/// consensus.
-extern "C" int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count,
-                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
-  int size = 0;
-  MPI_Type_size(datatype, &size);
-  if (static_cast<int64_t>(count) * size > 8)
-    collectiveBytes += static_cast<int64_t>(count) * size;
-  return PMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
-}
-
-/// Counts the bytes this process contributes to an all-gather (its block).
-extern "C" int MPI_Allgatherv(const void *sendbuf, int sendcount,
-                              MPI_Datatype sendtype, void *recvbuf,
-                              const int *recvcounts, const int *displs,
-                              MPI_Datatype recvtype, MPI_Comm comm) {
-  int rank = 0, size = 0;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Type_size(recvtype, &size);
-  collectiveBytes += static_cast<int64_t>(recvcounts[rank]) * size;
-  return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                         displs, recvtype, comm);
-}
-
-static constexpr int64_t kN = 8192;
-
 using KernelFn = void (*)(void *, void *, void *);
 
-static std::vector<int64_t> descriptor(void *data, int64_t rows) {
-  // StridedMemRefType<T, 2>: allocated, aligned, offset, sizes, strides.
+/// StridedMemRefType<T, 2> over `data` of [rows, columns], row-major:
+/// allocated, aligned, offset, sizes, strides.
+static std::vector<int64_t> descriptor(void *data, int64_t rows,
+                                       int64_t columns) {
   std::vector<int64_t> d(7);
   std::memcpy(&d[0], &data, sizeof(void *));
   std::memcpy(&d[1], &data, sizeof(void *));
   d[2] = 0;
   d[3] = rows;
-  d[4] = kN;
-  d[5] = kN;
+  d[4] = columns;
+  d[5] = columns;
   d[6] = 1;
   return d;
 }
@@ -108,25 +78,29 @@ static const char *getArg(int argc, char **argv, const char *name,
   return def;
 }
 
-/// The value of element (row, column) of `data` (the whole tensor's).
-static float dataValue(int64_t row, int64_t column) {
-  return static_cast<float>((row * kN + column) % 1000) * 0.5f;
-}
-
-/// The index at (row, column) of `indices`, in [0, range): a hash of the
-/// position, so that a process can fill its slab alone.
-static int64_t indexValue(int64_t row, int64_t column, int64_t range) {
-  uint64_t z = static_cast<uint64_t>(row * kN + column) + 0x9e3779b97f4a7c15ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return static_cast<int64_t>((z ^ (z >> 31)) % static_cast<uint64_t>(range));
-}
-
 static bool hasFlag(int argc, char **argv, const char *name) {
   for (int i = 1; i < argc; ++i)
     if (!std::strcmp(argv[i], name))
       return true;
   return false;
+}
+
+/// The value of element (row, column) of the whole `data` of `columns`
+/// columns.
+static float dataValue(int64_t row, int64_t column, int64_t columns) {
+  return static_cast<float>((row * columns + column) % 1000) * 0.5f;
+}
+
+/// The index at (row, column) of the whole `indices` of `columns` columns,
+/// in [0, range): a hash of the position, so that a process can fill its
+/// slab alone.
+static int64_t indexValue(int64_t row, int64_t column, int64_t columns,
+                          int64_t range) {
+  uint64_t z =
+      static_cast<uint64_t>(row * columns + column) + 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return static_cast<int64_t>((z ^ (z >> 31)) % static_cast<uint64_t>(range));
 }
 
 int main(int argc, char **argv) {
@@ -137,44 +111,28 @@ int main(int argc, char **argv) {
   std::string assembly = getArg(argc, argv, "--assembly", "all-gather");
   std::string io = getArg(argc, argv, "--io", "whole");
   bool json = hasFlag(argc, argv, "--json");
-  int64_t axis = workload == "e_axis0" ? 0 : 1;
-  // --rows: another size of dimension 0 (e.g. 8191, not a multiple of 2:
-  // uneven blocks); --shard-dim: the dimension to split (2, past the rank:
-  // none, every rank computes all of it).
-  int64_t rows = std::atoll(getArg(argc, argv, "--rows", "8192"));
-  std::string shardDim = getArg(argc, argv, "--shard-dim", "0");
+  // The shapes: data [rows, dataColumns], indices [rows, indexColumns].
+  int64_t rows = 8192, dataColumns = 8192, indexColumns = 8192, axis = 1,
+          splitDim = 0;
+  if (workload == "e_axis0") {
+    axis = 0;
+  } else if (workload == "v") {
+    rows = 4096;
+    dataColumns = 65536;
+    indexColumns = 1;
+    splitDim = 1;
+  } else if (workload != "e") {
+    std::fprintf(stderr, "--workload must be e, e_axis0 or v, not '%s'\n",
+                 workload.c_str());
+    return 1;
+  }
+  rows = std::atoll(getArg(argc, argv, "--rows", std::to_string(rows).c_str()));
+  std::string shardDim =
+      getArg(argc, argv, "--shard-dim", std::to_string(splitDim).c_str());
   if (io != "whole" && io != "split") {
     std::fprintf(stderr, "--io must be whole or split, not '%s'\n", io.c_str());
     return 1;
   }
-  int rank = 0, processes = 1;
-  if (ranks > 0) {
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &processes);
-  }
-  // The rows this process holds of each tensor: all of them, or with
-  // --io=split its block (ShardBlocks.h) of dimension 0 (split off the axis
-  // for axis 1; the axis of `data` for axis 0, `indices` and the result
-  // whole).
-  bool split = io == "split" && ranks > 0 && shardDim == "0";
-  gather::ShardBlocks blocks{rows, processes};
-  int64_t lo = split ? blocks.offset(rank) : 0;
-  int64_t count = split ? blocks.count(rank) : rows;
-  int64_t dataLo = lo, dataRows = count;
-  int64_t indicesLo = axis == 1 ? lo : 0,
-          indicesRows = axis == 1 ? count : rows;
-
-  std::vector<float> data(dataRows * kN), out(indicesRows * kN);
-  std::vector<int64_t> indices(indicesRows * kN);
-  for (int64_t i = 0; i < dataRows; ++i)
-    for (int64_t j = 0; j < kN; ++j)
-      data[i * kN + j] = dataValue(dataLo + i, j);
-  for (int64_t i = 0; i < indicesRows; ++i)
-    for (int64_t j = 0; j < kN; ++j)
-      indices[i * kN + j] = indexValue(indicesLo + i, j, axis == 1 ? kN : rows);
-
-  mlir::MLIRContext context;
   std::string options = "num-threads=" + std::to_string(threads);
   if (ranks > 0)
     options += " shard-grid=" + std::to_string(ranks) +
@@ -183,13 +141,54 @@ int main(int argc, char **argv) {
   // --options: more pipeline options (e.g. runtime-checks=false).
   if (const char *more = getArg(argc, argv, "--options", nullptr))
     options += std::string(" ") + more;
+  std::string source = gather::getGatherElementsKernelSource(
+      "gather", {rows, dataColumns}, "f32", {rows, indexColumns}, "i64", axis);
+  if (hasFlag(argc, argv, "--print-kernel")) {
+    std::printf("// pipeline-options: %s\n%s", options.c_str(), source.c_str());
+    return 0;
+  }
+
+  int rank = 0, processes = 1;
+  if (ranks > 0) {
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &processes);
+  }
+  // What this process holds: everything, or with --io=split its block
+  // (ShardBlocks.h) of the split dimension of `data`, and of `indices` and
+  // the result when the split is off the axis (else they stay whole).
+  bool split = io == "split" && ranks > 0 &&
+               (shardDim == "0" || shardDim == std::to_string(splitDim));
+  int64_t dim = std::atoll(shardDim.c_str());
+  int64_t splitSize = dim == 0 ? rows : dataColumns;
+  gather::ShardBlocks blocks{splitSize, processes};
+  int64_t lo = split ? blocks.offset(rank) : 0;
+  int64_t count = split ? blocks.count(rank) : splitSize;
+  int64_t dataRows = dim == 0 ? count : rows;
+  int64_t dataCols = dim == 0 ? dataColumns : count;
+  int64_t dataRow0 = dim == 0 ? lo : 0, dataCol0 = dim == 0 ? 0 : lo;
+  bool indicesSplit = split && dim != axis;
+  int64_t indicesRows = indicesSplit ? count : rows;
+  int64_t indicesRow0 = indicesSplit ? lo : 0;
+  int64_t range = axis == 1 ? dataColumns : rows;
+
+  std::vector<float> data(dataRows * dataCols), out(indicesRows * indexColumns);
+  std::vector<int64_t> indices(indicesRows * indexColumns);
+  for (int64_t i = 0; i < dataRows; ++i)
+    for (int64_t j = 0; j < dataCols; ++j)
+      data[i * dataCols + j] =
+          dataValue(dataRow0 + i, dataCol0 + j, dataColumns);
+  for (int64_t i = 0; i < indicesRows; ++i)
+    for (int64_t j = 0; j < indexColumns; ++j)
+      indices[i * indexColumns + j] =
+          indexValue(indicesRow0 + i, j, indexColumns, range);
+
+  mlir::MLIRContext context;
   auto parsed = gather::ONNXToLLVMPipelineOptions::createFromString(options);
   if (!parsed) {
     llvm::errs() << "invalid options '" << options << "'\n";
     return 1;
   }
-  std::string source = gather::getGatherElementsKernelSource(
-      "gather", {rows, kN}, "f32", {rows, kN}, "i64", axis);
   auto engine = gather::compileSourceAndJit(context, source, *parsed);
   if (!engine) {
     llvm::errs() << llvm::toString(engine.takeError()) << "\n";
@@ -201,22 +200,20 @@ int main(int argc, char **argv) {
     return 1;
   }
   auto kernel = reinterpret_cast<KernelFn>(*symbol);
-  std::vector<int64_t> d = descriptor(data.data(), dataRows),
-                       i = descriptor(indices.data(), indicesRows),
-                       o = descriptor(out.data(), indicesRows);
+  std::vector<int64_t> d = descriptor(data.data(), dataRows, dataCols),
+                       i = descriptor(indices.data(), indicesRows,
+                                      indexColumns),
+                       o = descriptor(out.data(), indicesRows, indexColumns);
 
   std::vector<double> times;
-  int64_t bytesPerCall = 0;
   for (int rep = 0; rep <= reps; ++rep) {
     if (ranks > 0)
       MPI_Barrier(MPI_COMM_WORLD);
-    int64_t before = collectiveBytes;
     auto start = std::chrono::steady_clock::now();
     kernel(d.data(), i.data(), o.data());
     double ms = std::chrono::duration<double, std::milli>(
                     std::chrono::steady_clock::now() - start)
                     .count();
-    bytesPerCall = collectiveBytes - before;
     if (ranks > 0) {
       double slowest = 0;
       MPI_Reduce(&ms, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
@@ -228,11 +225,11 @@ int main(int argc, char **argv) {
   // This process's part of the result against a C loop, bit for bit.
   int same = 1;
   for (int64_t r = 0; r < indicesRows && same; ++r)
-    for (int64_t j = 0; j < kN; ++j) {
-      int64_t k = indices[r * kN + j];
-      float expected =
-          axis == 1 ? dataValue(indicesLo + r, k) : dataValue(k, j);
-      if (std::memcmp(&out[r * kN + j], &expected, sizeof(float))) {
+    for (int64_t j = 0; j < indexColumns; ++j) {
+      int64_t k = indices[r * indexColumns + j];
+      float expected = axis == 1 ? dataValue(indicesRow0 + r, k, dataColumns)
+                                 : dataValue(k, j, dataColumns);
+      if (std::memcmp(&out[r * indexColumns + j], &expected, sizeof(float))) {
         same = 0;
         break;
       }
@@ -250,36 +247,25 @@ int main(int argc, char **argv) {
   }
   std::sort(times.begin(), times.end());
   double ms = times[times.size() / 2];
-  // The bytes each process sends per call in the model of docs/Sharding.md:
-  // an all-gather (P-1) times its block, an all-reduce 2(P-1)/P of its
-  // buffer.
-  double modelBytes = 0;
-  if (ranks > 1)
-    modelBytes = axis == 1 && assembly == "all-gather"
-                     ? bytesPerCall * double(ranks - 1)
-                     : 2.0 * bytesPerCall * (ranks - 1) / ranks;
-  std::string run =
-      ranks > 0 ? std::to_string(ranks) + " ranks x 1 thread" +
-                      (axis == 1 && !split ? ", " + assembly : std::string()) +
-                      (io == "split" ? ", io=split" : std::string())
-                : "1 process x " + std::to_string(threads) + " threads";
+  std::string run = ranks > 0
+                        ? std::to_string(ranks) + " ranks x 1 thread" +
+                              (!split || indicesSplit ? ", " + assembly : "") +
+                              (io == "split" ? ", io=split" : "")
+                        : "1 process x " + std::to_string(threads) + " threads";
   std::string name = workload;
-  if (rows != kN || shardDim != "0")
+  if (rows != (workload == "v" ? 4096 : 8192) ||
+      shardDim != std::to_string(splitDim))
     name += " (" + std::to_string(rows) + " rows, shard-dim=" + shardDim + ")";
   if (rank == 0 && json)
     std::printf("{\"workload\": \"%s\", \"mode\": \"%s\", \"ranks\": %d, "
-                "\"threads\": %d, \"io\": \"%s\", \"ms\": %.1f, "
-                "\"rss_mib\": %.1f, \"collective_bytes\": %lld, "
-                "\"bytes_model\": %.0f, \"identical\": %s}\n",
+                "\"threads\": %d, \"io\": \"%s\", \"assembly\": \"%s\", "
+                "\"ms\": %.3f, \"rss_mib\": %.1f, \"identical\": %s}\n",
                 name.c_str(), ranks > 0 ? "mpi" : "process",
-                ranks > 0 ? ranks : 1, threads, io.c_str(), ms, rssMiB,
-                static_cast<long long>(bytesPerCall), modelBytes,
-                same ? "true" : "false");
+                ranks > 0 ? ranks : 1, threads, io.c_str(), assembly.c_str(),
+                ms, rssMiB, same ? "true" : "false");
   else if (rank == 0)
-    std::printf("| %s | %s | %.1f | %.1f MiB | %.1f MiB | %s | %.0f MiB |\n",
-                name.c_str(), run.c_str(), ms, bytesPerCall / 1048576.0,
-                modelBytes / 1048576.0, same ? "identical" : "MISMATCH",
-                rssMiB);
+    std::printf("| %s | %s | %.3f | %s | %.0f MiB |\n", name.c_str(),
+                run.c_str(), ms, same ? "identical" : "MISMATCH", rssMiB);
   if (ranks > 0)
     MPI_Finalize();
   return same ? 0 : 1;

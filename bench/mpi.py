@@ -1,0 +1,213 @@
+#!/usr/bin/python3
+"""The kernel partitioned over MPI processes against one process.
+
+Runs gather-mpi-bench (the JIT-compiled kernel through the kernel API,
+destination-passing style) for each workload, as one process with 1 and 2
+OpenMP threads and under `mpirun.mpich -np 1, 2, 4` with one thread per
+process, with the inputs and result whole on every process (`--io=whole`,
+shard-io=whole) and as each process's slab (`--io=split`, shard-io=split).
+Per run: the median ms per call (the slowest process), the peak RSS of the
+largest process, the bytes each process sends per call (the most of any
+process; measured by test/lib/MPITraffic, preloaded into the ranks: the bytes
+the bandwidth-optimal algorithm sends for the payload of each MPI call), the
+compiler's model of them (the collective's remark of
+gather-shard-prepare-for-mpi on the same kernel, plus the index-error
+consensus, one 8-byte all-reduce), and whether the result equals a C loop's
+bit for bit.
+
+Writes build/bench-results/mpi.json (one record per run) and prints a
+Markdown table, the CPU and the targets of docs/Sharding.md. Usually run
+through bench/mpi.sh.
+"""
+import argparse
+import glob
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+WORKLOADS = {
+    "e": "[8192,8192] f32, i64 indices, axis 1 (rows split)",
+    "e_axis0": "[8192,8192] f32, i64 indices, axis 0 (the axis split)",
+    "v": "[4096,65536] f32 data, [4096,1] i64 indices, axis 1 (the axis split: vocabulary-parallel)",
+}
+
+
+def log(*args):
+    print(*args, file=sys.stderr, flush=True)
+
+
+def cpu_name():
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
+        m = re.search(r"Model name:\s*(.*)", out)
+        if m:
+            return m.group(1).strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def loadavg():
+    with open("/proc/loadavg") as f:
+        return float(f.read().split()[0])
+
+
+def model_bytes(binary, bindir, workload, ranks, io):
+    """The compiler's bytes per process per call: the collective's remark
+    on the bench's kernel (its own pipeline options), plus the index-error
+    consensus (one 8-byte all-reduce)."""
+    if ranks < 2:
+        return 0
+    source = subprocess.run([binary, f"--workload={workload}", f"--io={io}",
+                             f"--ranks={ranks}", "--print-kernel"],
+                            check=True, capture_output=True, text=True).stdout
+    options = re.match(r"// pipeline-options: (.*)", source).group(1)
+    assembly = re.search(r"shard-assembly=(\S+)", options).group(1)
+    stages = ",".join(f"gather-pipeline-{s}{{{options}}}"
+                      for s in ("onnx-preprocessing", "sharding", "onnx-to-linalg"))
+    remarks = subprocess.run(
+        [os.path.join(bindir, "gather-opt"), "-o", os.devnull,
+         f"--pass-pipeline=builtin.module({stages},"
+         f"gather-shard-prepare-for-mpi{{assembly={assembly} remarks=true}})"],
+        input=source, check=True, capture_output=True, text=True).stderr
+    collective = sum(int(b) for b in re.findall(r"(\d+) bytes per process", remarks))
+    return collective + 2 * 8 * (ranks - 1) // ranks
+
+
+def run(args, bindir, workload, mode, ranks, threads, io):
+    binary = os.path.join(bindir, "gather-mpi-bench")
+    command = [binary, f"--workload={workload}", f"--threads={threads}",
+               f"--reps={args.reps}", f"--io={io}", "--json"]
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
+    with tempfile.TemporaryDirectory() as tmp:
+        prefix = os.path.join(tmp, "traffic")
+        if mode == "mpi":
+            command = ["mpirun.mpich", "-np", str(ranks), "-genv", "LD_PRELOAD",
+                       args.traffic, "-genv", "GATHER_MPI_TRAFFIC", prefix,
+                       *command, f"--ranks={ranks}"]
+        log("  " + " ".join(command))
+        for attempt in range(2):
+            out = subprocess.run(command, env=env, text=True, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, timeout=args.timeout)
+            records = [json.loads(l) for l in out.stdout.splitlines() if l.startswith("{")]
+            if out.returncode == 0 and len(records) == 1:
+                break
+            log(f"  failed ({out.returncode}), attempt {attempt + 1}:\n{out.stderr[-2000:]}")
+        else:
+            raise SystemExit(f"failed ({out.returncode}): {' '.join(command)}")
+        record = records[0]
+        sent = 0
+        for path in glob.glob(prefix + ".*"):
+            total = 0
+            for line in open(path):
+                f = line.split()
+                if f and f[2] != "MPI_Allgather":
+                    total += int(f[8])
+            sent = max(sent, total)
+    calls = args.reps + 1  # one warm-up call
+    record["bytes_sent"] = sent // calls if mode == "mpi" else 0
+    record["bytes_model"] = (model_bytes(binary, bindir, workload, ranks, io)
+                             if mode == "mpi" else 0)
+    return record
+
+
+def fmt_bytes(n):
+    if n >= 1 << 20:
+        return f"{n / (1 << 20):.1f} MiB"
+    if n >= 1 << 10:
+        return f"{n / (1 << 10):.1f} KiB"
+    return f"{n} B"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--build", default=os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")))
+    parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--only", default="e,e_axis0,v")
+    parser.add_argument("--ranks", default="1,2,4")
+    parser.add_argument("--io", default="whole,split")
+    parser.add_argument("--timeout", type=int, default=900)
+    args = parser.parse_args()
+    bindir = os.path.join(args.build, "bin")
+    args.traffic = os.path.join(args.build, "lib", "libgather_mpi_traffic.so")
+    records = []
+    load = [loadavg()]
+    for workload in args.only.split(","):
+        log(f"{workload}: {WORKLOADS[workload]}")
+        for io in args.io.split(","):
+            for threads in (1, 2):
+                records.append(run(args, bindir, workload, "process", 1, threads, io))
+            for ranks in (int(r) for r in args.ranks.split(",")):
+                records.append(run(args, bindir, workload, "mpi", ranks, 1, io))
+    load.append(loadavg())
+    out_dir = os.path.join(args.build, "bench-results")
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "mpi.json"), "w") as f:
+        json.dump(records, f, indent=1)
+
+    print(f"CPU: {cpu_name()}, {os.cpu_count()} logical CPUs; load average "
+          f"{load[0]:.1f} before, {load[1]:.1f} after; median of {args.reps} calls "
+          "after one warm-up, the slowest process")
+    print()
+    print("| workload | io | run | ms per call | peak RSS per process | bytes sent per process | model | result |")
+    print("|---|---|---|---:|---:|---:|---:|---|")
+    for r in records:
+        run_name = (f"{r['ranks']} MPI rank{'s' if r['ranks'] > 1 else ''} x 1 thread"
+                    if r["mode"] == "mpi" else f"1 process x {r['threads']} thread{'s' if r['threads'] > 1 else ''}")
+        print(f"| {r['workload']} | {r['io']} | {run_name} | {r['ms']:.1f} | {r['rss_mib']:.0f} MiB | "
+              f"{fmt_bytes(r['bytes_sent'])} | {fmt_bytes(r['bytes_model'])} | "
+              f"{'identical' if r['identical'] else 'MISMATCH'} |")
+
+    def find(workload, mode, ranks, threads, io):
+        for r in records:
+            if (r["workload"], r["mode"], r["ranks"], r["threads"], r["io"]) == (workload, mode, ranks, threads, io):
+                return r
+        return None
+
+    print()
+    print("| target | measured | holds |")
+    print("|---|---|---|")
+
+    def target(text, value, limit, unit="x"):
+        if value is None:
+            print(f"| {text} | not run | – |")
+        else:
+            print(f"| {text} | {value:.2f}{unit} | {'yes' if value <= limit else 'no'} |")
+
+    def ratio(a, b, key="ms"):
+        return a[key] / b[key] if a and b else None
+
+    p2 = lambda w: find(w, "process", 1, 2, "whole")
+    p1 = lambda w: find(w, "process", 1, 1, "whole")
+    target("e, split, -np 2 ≤ 1.15 × 1 process × 2 threads",
+           ratio(find("e", "mpi", 2, 1, "split"), p2("e")), 1.15)
+    target("e, whole, -np 2 ≤ 2.5 × 1 process × 2 threads",
+           ratio(find("e", "mpi", 2, 1, "whole"), p2("e")), 2.5)
+    for w in ("e", "v"):
+        target(f"{w}, split, -np 2: peak RSS ≤ 0.6 × 1 process",
+               ratio(find(w, "mpi", 2, 1, "split"), p1(w), "rss_mib"), 0.6)
+    target("v, split, -np 2 ≤ 1.2 × 1 process × 1 thread",
+           ratio(find("v", "mpi", 2, 1, "split"), p1("v")), 1.2)
+    v2 = find("v", "mpi", 2, 1, "split")
+    target("v, split, -np 2: bytes per process ≤ 64 KiB",
+           v2["bytes_sent"] / 1024 if v2 else None, 64, " KiB")
+    worst = None
+    for r in records:
+        if r["mode"] == "mpi" and r["bytes_model"]:
+            d = abs(r["bytes_sent"] - r["bytes_model"]) / r["bytes_model"]
+            worst = d if worst is None else max(worst, d)
+    target("bytes sent within 5 % of the model (every run with traffic)",
+           None if worst is None else 100 * worst, 5, " %")
+    bad = [r for r in records if not r["identical"]]
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
