@@ -76,11 +76,13 @@ public:
   /// `vectorSize` 0: scalar loops. `offsetBits`: of the lane offsets of
   /// the reads of `data` (GatherCodegenPlan). `groupRows`: rows shorter than
   /// `vectorSize` (static length) in groups (see RowGroups; the plan
-  /// checked that they can be).
+  /// checked that they can be). `permute`: in-register gathers from the
+  /// rows of `data` (GatherCodegenPlan::permute).
   /// `prefetcher` (null: none) adds its prefetches to the row loops.
   FusedGatherBuilder(OpBuilder &b, Location loc, linalg::GenericOp gather,
                      linalg::GenericOp check, int64_t vectorSize,
                      unsigned offsetBits, bool groupRows,
+                     const std::optional<RowPermute> &permute,
                      RowPrefetcher *prefetcher)
       : loc(loc), gather(gather), check(check), vectorSize(vectorSize),
         prefetcher(prefetcher) {
@@ -99,6 +101,8 @@ public:
     for (OpOperand *input : getElementwiseInputs(gather))
       tensors.push_back(input->get());
     vectorizer.emplace(b, loc, vectorSize, tensors, zero, one, offsetBits);
+    if (permute)
+      vectorizer->setRowPermute(data, *permute);
     if (!groupRows)
       return;
     groups = RowGroups(resultType.getShape().back(), vectorSize);
@@ -660,7 +664,7 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
     prefetcher.emplace(rewriter, loc, gather, plan.prefetchDistance);
   FusedGatherBuilder builder(rewriter, loc, gather, check, plan.vectorSize,
                              plan.offsetBits, plan.groups.has_value(),
-                             prefetcher ? &*prefetcher : nullptr);
+                             plan.permute, prefetcher ? &*prefetcher : nullptr);
   SmallVector<Value> inits = gather.getDpsInits();
   Value accumulator;
   if (check)

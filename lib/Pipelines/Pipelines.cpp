@@ -135,6 +135,9 @@ void gather::addCodegenPasses(OpPassManager &pm,
   codegenOptions.parallelThreshold = options.parallelThreshold;
   codegenOptions.prefetchDistance = options.prefetchDistance;
   codegenOptions.narrowOffsets = options.narrowOffsets;
+  codegenOptions.inRegisterGathers = options.inRegisterGathers;
+  codegenOptions.targetCpu = options.targetCpu;
+  codegenOptions.targetFeatures = options.targetFeatures;
   codegenOptions.unfusedRemarks = options.unfusedRemarks;
   pm.addNestedPass<func::FuncOp>(createCodegenPass(codegenOptions));
   pm.addPass(createCanonicalizerPass());
@@ -227,6 +230,9 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
   // upstream's vectorizer: reductions such as a matmul's) first, which
   // convert-vector-to-llvm does not lower.
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
+  // gather-codegen's in-register gathers: the target's permutes (after
+  // bufferization, which rejects llvm.call_intrinsic).
+  pm.addNestedPass<func::FuncOp>(createLowerRowPermutesPass());
   pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -413,6 +419,8 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
       {&options.prefetchDistance,
        options.prefetchDistance != defaults.prefetchDistance},
       {&options.narrowOffsets, options.narrowOffsets != defaults.narrowOffsets},
+      {&options.inRegisterGathers,
+       options.inRegisterGathers != defaults.inRegisterGathers},
       {&options.parallelThreshold,
        options.parallelThreshold != defaults.parallelThreshold},
   };

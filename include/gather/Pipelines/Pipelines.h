@@ -74,6 +74,11 @@ struct ONNXToLLVMPipelineOptions
       llvm::cl::desc("32-bit lane offsets for vector reads of data where "
                      "every offset fits (static sizes under 2^31 elements)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> inRegisterGathers{
+      *this, "in-register-gathers",
+      llvm::cl::desc("Gather from rows of data that fit in vector registers "
+                     "with the target's permutes (AVX-512, AVX2)"),
+      llvm::cl::init(true)};
   PassOptions::Option<std::string> targetCpu{
       *this, "target-cpu",
       llvm::cl::desc("LLVM CPU name the code is for (e.g. znver4, haswell); "
