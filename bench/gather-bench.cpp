@@ -41,8 +41,9 @@
 // Output: one JSON object per line: {"kind": "machine", ...} first (LLVM's
 // name and features of the host CPU, the C forms), then per workload
 // {"kind": "workload", ...} and one {"kind": "time", "workload", "impl",
-// "threads", "seconds", "samples", ...} per implementation, or {"kind":
-// "error", ...}. bench/run.py turns them into tables.
+// "threads", "seconds", "samples", ...} per implementation (ours also with
+// "form": the form of its gathers, e.g. "in-register (vpermps zmm)"), or
+// {"kind": "error", ...}. bench/run.py turns them into tables.
 //
 //   build/bin/gather-bench [--workloads=FILE] [--only=a,d] [--rounds=7]
 //       [--batch-ms=20] [--thread-counts=1,2] [--dynamic] [--print-kernel=NAME]
@@ -52,8 +53,11 @@
 
 #include "workloads.h"
 
+#include "gather/Codegen/Passes.h"
+#include "gather/Codegen/TargetInfo.h"
 #include "gather/Conversion/Passes.h"
 #include "gather/ExecutionEngine/JitCompiler.h"
+#include "gather/Pipelines/Pipelines.h"
 #include "gather/Runtime/GatherRuntime.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -423,6 +427,8 @@ struct Kernel {
   KernelFn function = nullptr;
   std::vector<int64_t> dataDesc, indicesDesc, outDesc;
   double compileMs = 0;
+  // describeForm's.
+  std::string form;
 };
 } // namespace
 
@@ -435,6 +441,79 @@ keepKernel(llvm::Expected<std::unique_ptr<mlir::ExecutionEngine>> engine,
     return engine.takeError();
   kept = std::move(*engine);
   return kept->lookup("_mlir_ciface_gather");
+}
+
+/// The form of the gathers of `source` compiled with `options`, in words
+/// for the tables: "in-register (vpermps zmm)", "hardware", "scalarized"
+/// or "scalar", with ", groups" for short rows in groups of rows; "?" when
+/// unknown. It is read from gather-codegen's plan (its remark with
+/// remarks=true, docs/CodeShape.md), on the module after the pipeline's
+/// stages before code generation, with the options the pipeline gives the
+/// pass (addCodegenPasses); the form of the vector.gathers from the target
+/// (TargetInfo::resolve, as gather-select-form).
+static std::string
+describeForm(llvm::StringRef source,
+             const gather::ONNXToLLVMPipelineOptions &options) {
+  mlir::DialectRegistry registry;
+  gather::registerONNXToLLVMPipelineDependencies(registry);
+  mlir::MLIRContext context(registry);
+  std::string plan;
+  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
+    std::string text = d.str();
+    llvm::StringRef rest = text;
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Remark &&
+        rest.consume_front("gather-codegen: "))
+      plan = rest.str();
+    return mlir::success();
+  });
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(source, &context);
+  if (!module)
+    return "?";
+  mlir::PassManager pm(&context);
+  gather::addONNXPreprocessingPasses(pm, options);
+  gather::addONNXToLinalgPasses(pm, options);
+  gather::CodegenPassOptions codegen;
+  codegen.vectorSize =
+      options.gatherForm == gather::GatherForm::Scalar ? 0 : options.vectorSize;
+  codegen.parallel = options.numThreads != 1;
+  codegen.parallelThreshold = options.parallelThreshold;
+  codegen.prefetchDistance = options.prefetchDistance;
+  codegen.narrowOffsets = options.narrowOffsets;
+  codegen.inRegisterGathers = options.inRegisterGathers;
+  codegen.targetCpu = options.targetCpu;
+  codegen.targetFeatures = options.targetFeatures;
+  codegen.remarks = true;
+  codegen.unfusedRemarks = false;
+  pm.addNestedPass<mlir::func::FuncOp>(gather::createCodegenPass(codegen));
+  if (mlir::failed(pm.run(*module)) || plan.empty())
+    return "?";
+  llvm::StringRef text = plan;
+  std::string form;
+  size_t permute = text.find("; in-register gathers (");
+  if (permute != llvm::StringRef::npos) {
+    llvm::StringRef instruction =
+        text.drop_front(permute + strlen("; in-register gathers ("))
+            .split(',')
+            .first;
+    form = ("in-register (" + instruction + ")").str();
+  } else if (text.contains("scalar (")) {
+    form = "scalar";
+  } else {
+    auto target =
+        gather::TargetInfo::create(options.targetCpu, options.targetFeatures);
+    if (!target) {
+      llvm::consumeError(target.takeError());
+      return "?";
+    }
+    form = gather::stringifyGatherForm(
+               (*target)->resolve(options.gatherForm,
+                                  mlir::Float32Type::get(&context),
+                                  static_cast<unsigned>(options.vectorSize)))
+               .str();
+  }
+  if (text.contains(" in groups of "))
+    form += ", groups";
+  return form;
 }
 
 /// Compiles `w`'s kernel for `threads` threads; the time from source text to
@@ -462,6 +541,7 @@ compileKernel(const Workload &w, Inputs &inputs, int threads,
   kernel->compileMs = std::chrono::duration<double, std::milli>(
                           std::chrono::steady_clock::now() - start)
                           .count();
+  kernel->form = describeForm(source, *options);
   kernel->dataDesc = makeDescriptor(inputs.data.data(), w.dataShape);
   kernel->indicesDesc = makeDescriptor(inputs.indices(w), w.indicesShape);
   kernel->outDesc = makeDescriptor(inputs.out.data(), w.indicesShape);
@@ -483,6 +563,8 @@ struct Impl {
   /// Computes the gather (checked against the reference).
   bool isGather;
   std::optional<double> compileMs;
+  /// For our kernels: the form of their gathers (describeForm).
+  std::optional<std::string> form;
   /// What it computes, if not the gather's reference.
   const Buffer<float> *expected;
   int64_t callsPerBatch = 1;
@@ -565,6 +647,8 @@ static void emitTimes(const std::string &workload,
                               {"calls_per_batch", impl.callsPerBatch}};
     if (impl.compileMs)
       record["compile_ms"] = *impl.compileMs;
+    if (impl.form)
+      record["form"] = *impl.form;
     emit(std::move(record));
   }
 }
@@ -603,6 +687,7 @@ static bool benchmarkWorkload(const Workload &w,
                         k->outDesc.data());
           },
           /*isGather=*/true, k->compileMs);
+      impls.back().form = k->form;
       kernels.push_back(std::move(*kernel));
     }
   for (const CForm &form : kCForms)

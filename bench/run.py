@@ -174,7 +174,7 @@ def collect(workloads, bench_runs, peer_records):
     for w in workloads:
         name = w["name"]
         entry = {"name": name, "title": w["title"], "times": {}, "compile_ms": {},
-                 "per_round": {}, "checksum": None, "floor_bytes": None}
+                 "forms": {}, "per_round": {}, "checksum": None, "floor_bytes": None}
         # gather-bench: samples of every run, and per-round pairs.
         samples, compile_ms = {}, {}
         for run in bench_runs:
@@ -192,6 +192,8 @@ def collect(workloads, bench_runs, peer_records):
                     samples.setdefault(key, []).extend(r["samples"])
                     if "compile_ms" in r:
                         compile_ms.setdefault(key, []).append(r["compile_ms"])
+                    if "form" in r:
+                        entry["forms"][key] = r["form"]
             # Per-round ratios ours / other (same run, same round).
             for key, values in by_key.items():
                 if key.startswith("ours/"):
@@ -278,8 +280,8 @@ def summary_table(results):
     """The README table: ours against the best C form, the floor and the peers."""
     lines = header(results) + [""]
     lines.append("| workload | threads | ours | compile | best C (form) | floor | torch "
-                 "| ORT kernel | ours/C | ours/torch | ours/ORT | ours/floor |")
-    lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
+                 "| ORT kernel | ours/C | ours/torch | ours/ORT | ours/floor | our form |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for w in results["workloads"]:
         t = w["times"]
         for threads in results["threads"]:
@@ -298,7 +300,8 @@ def summary_table(results):
                 f"{fmt_ratio(ratio(w, threads, c_form) if c_form else None, TARGETS['c'])} | "
                 f"{fmt_ratio(ratio(w, threads, 'torch'), TARGETS['torch'])} | "
                 f"{fmt_ratio(ratio(w, threads, 'ort_kernel'), TARGETS['ort'])} | "
-                f"{fmt_ratio(ratio(w, threads, 'floor'), floor_target)} |")
+                f"{fmt_ratio(ratio(w, threads, 'floor'), floor_target)} | "
+                f"{w['forms'].get(f'ours/t{threads}', '–')} |")
     lines.append("")
     lines += footer(results)
     return "\n".join(lines) + "\n"

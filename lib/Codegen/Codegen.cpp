@@ -21,10 +21,12 @@
 #include "GatherRecognizers.h"
 
 #include "gather/Codegen/Passes.h"
+#include "gather/Codegen/TargetInfo.h"
 #include "gather/Conversion/ONNXToLinalg/GatherLinalgForm.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -91,6 +93,12 @@ struct CodegenPass : public gather::impl::CodegenPassBase<CodegenPass> {
       return fail() << "row-block-bytes must be >= 0 (bytes; 0: rows in "
                        "row-major order), not "
                     << rowBlockBytes.getValue();
+    if (!inRegisterGathers)
+      return success();
+    auto info = gather::TargetInfo::create(targetCpu, targetFeatures);
+    if (!info)
+      return fail() << llvm::toString(info.takeError());
+    target = std::move(*info);
     return success();
   }
 
@@ -103,6 +111,8 @@ struct CodegenPass : public gather::impl::CodegenPassBase<CodegenPass> {
     options.prefetchDistance = prefetchDistance;
     options.narrowOffsets = narrowOffsets;
     options.rowBlockBytes = rowBlockBytes;
+    options.inRegisterGathers = inRegisterGathers;
+    options.target = target.get();
 
     SmallVector<linalg::GenericOp> gathers;
     getOperation().walk([&](linalg::GenericOp op) {
@@ -141,6 +151,9 @@ struct CodegenPass : public gather::impl::CodegenPassBase<CodegenPass> {
         buildFusedGather(rewriter, gather, plan);
     }
   }
+
+  // With in-register-gathers: the target CPU.
+  std::shared_ptr<gather::TargetInfo> target;
 };
 
 } // namespace

@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Implements planGather (CodegenPlan.h): the rules for the index check,
-// vectors, groups of short rows, threads and prefetches, and the printed
-// form of a plan.
+// vectors, groups of short rows, threads, prefetches and in-register
+// gathers, and the printed form of a plan.
 //
 //===----------------------------------------------------------------------===//
 
@@ -187,6 +187,31 @@ static bool canNarrowOffsets(linalg::GenericOp gather, std::string *whyNot) {
   return true;
 }
 
+/// The permute of in-register gathers for `gather` with `plan` (vectors)
+/// on `target`: rows not in groups, read along the innermost axis of
+/// `data` (readsRowsOfData), of a static length that one of the target's
+/// permutes holds (selectRowPermute).
+static std::optional<RowPermute>
+planRowPermute(linalg::GenericOp gather, const GatherCodegenPlan &plan,
+               const gather::TargetInfo &target, std::string *whyNot) {
+  if (plan.groups) {
+    *whyNot = "rows in groups: the lanes of a vector read several rows";
+    return std::nullopt;
+  }
+  if (!readsRowsOfData(gather)) {
+    *whyNot = "not along the innermost axis";
+    return std::nullopt;
+  }
+  auto dataType = cast<RankedTensorType>(getGatheredTensor(gather).getType());
+  int64_t rowLength = dataType.getShape().back();
+  if (ShapedType::isDynamic(rowLength)) {
+    *whyNot = "rows of data of a dynamic length";
+    return std::nullopt;
+  }
+  return selectRowPermute(target, dataType.getElementType(), rowLength,
+                          plan.vectorSize, whyNot);
+}
+
 GatherCodegenPlan
 gather::codegen::planGather(linalg::GenericOp gather,
                             const GatherCodegenOptions &options) {
@@ -246,6 +271,9 @@ gather::codegen::planGather(linalg::GenericOp gather,
   if (options.narrowOffsets && vectorize &&
       canNarrowOffsets(gather, &plan.whyWideOffsets))
     plan.offsetBits = 32;
+  if (options.inRegisterGathers && vectorize)
+    plan.permute =
+        planRowPermute(gather, plan, *options.target, &plan.whyNoPermute);
 
   // Rows in blocks for an outer axis (not with groups of short rows).
   if (!plan.groups)
@@ -339,4 +367,10 @@ void GatherCodegenPlan::print(raw_ostream &os) const {
     os << "; 32-bit offsets";
   else if (vectorSize > 0 && !whyWideOffsets.empty())
     os << "; 64-bit offsets (" << whyWideOffsets << ")";
+  if (permute)
+    os << "; in-register gathers (" << permute->instruction << ", "
+       << permute->registers
+       << (permute->registers == 1 ? " register" : " registers") << ")";
+  else if (vectorSize > 0 && !whyNoPermute.empty())
+    os << "; no in-register gathers (" << whyNoPermute << ")";
 }

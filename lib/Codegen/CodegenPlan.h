@@ -9,16 +9,19 @@
 //
 // The decisions of `gather-codegen` for one gather-like linalg.generic,
 // made once, before any IR is built, by planGather: the fused index check,
-// the vector width, groups of short rows, threads and prefetches, each with
-// the reason when it is not taken. FusedGatherBuilder.h applies a plan; the
-// pass prints it (`remarks=true`, or -debug-only=gather-codegen in builds
-// with LLVM's debug output) so that "why did this gather stay scalar?" has
-// an answer. The measurements behind the rules: docs/CodeShape.md.
+// the vector width, groups of short rows, threads, prefetches and
+// in-register gathers, each with the reason when it is not taken.
+// FusedGatherBuilder.h applies a plan; the pass prints it (`remarks=true`, or
+// -debug-only=gather-codegen in builds with LLVM's debug output) so that "why
+// did this gather stay scalar?" has an answer. The measurements behind the
+// rules: docs/CodeShape.md.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GATHER_LIB_CODEGEN_CODEGENPLAN_H
 #define GATHER_LIB_CODEGEN_CODEGENPLAN_H
+
+#include "RowPermute.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -103,6 +106,10 @@ struct GatherCodegenOptions {
   int64_t prefetchDistance = 4096;
   bool narrowOffsets = false;
   int64_t rowBlockBytes = kRowBlockBytes;
+  /// In-register gathers where the target has the permutes (RowPermute.h);
+  /// `target` is then the target (not null).
+  bool inRegisterGathers = false;
+  const gather::TargetInfo *target = nullptr;
 };
 
 /// Everything gather-codegen decides for one gather-like generic.
@@ -154,6 +161,15 @@ struct GatherCodegenPlan {
 
   /// The rows in blocks, or none (rows in row-major order).
   std::optional<RowBlocks> blocks;
+  /// In-register gathers (in-register-gathers=true): the permute that
+  /// gathers each vector's lanes from its row of `data`, loaded into
+  /// registers, instead of a vector.gather. Only for vectors along a row
+  /// (not in groups) that read one row of `data`, along its innermost axis,
+  /// of a static length that the target's permutes hold (RowPermute.h).
+  std::optional<RowPermute> permute;
+  /// With vectors and in-register-gathers=true, why there is no permute.
+  std::string whyNoPermute;
+
   Threads threads = Threads::Serial;
   /// Why the loops are serial.
   std::string whySerial;
@@ -168,8 +184,8 @@ struct GatherCodegenPlan {
   std::string whyNoPrefetch;
 
   /// One line, e.g. "vectors of 16; threads; prefetches 4096 B ahead; index
-  /// check fused" or "left to convert-linalg-to-loops: scalar
-  /// (vector-size 0); ...".
+  /// check fused; in-register gathers (vpermps zmm, rows of 16)" or "left to
+  /// convert-linalg-to-loops: scalar (vector-size 0); ...".
   void print(llvm::raw_ostream &os) const;
 };
 

@@ -76,12 +76,14 @@ public:
   /// `vectorSize` 0: scalar loops. `offsetBits`: of the lane offsets of
   /// the reads of `data` (GatherCodegenPlan). `groupRows`: rows shorter than
   /// `vectorSize` (static length) in groups (see RowGroups; the plan
-  /// checked that they can be).
+  /// checked that they can be). `permute`: in-register gathers from the
+  /// rows of `data` (GatherCodegenPlan::permute).
   /// `prefetcher` (null: none) adds its prefetches to the row loops.
   /// `blocks`: the rows in that order (static shapes; the plan checked).
   FusedGatherBuilder(OpBuilder &b, Location loc, linalg::GenericOp gather,
                      linalg::GenericOp check, int64_t vectorSize,
                      unsigned offsetBits, bool groupRows,
+                     const std::optional<RowPermute> &permute,
                      RowPrefetcher *prefetcher, std::optional<RowBlocks> blocks)
       : loc(loc), gather(gather), check(check), vectorSize(vectorSize),
         prefetcher(prefetcher), blocks(blocks) {
@@ -100,6 +102,8 @@ public:
     for (OpOperand *input : getElementwiseInputs(gather))
       tensors.push_back(input->get());
     vectorizer.emplace(b, loc, vectorSize, tensors, zero, one, offsetBits);
+    if (permute)
+      vectorizer->setRowPermute(data, *permute);
     if (!groupRows)
       return;
     groups = RowGroups(resultType.getShape().back(), vectorSize);
@@ -723,7 +727,8 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
     prefetcher.emplace(rewriter, loc, gather, plan.prefetchDistance);
   FusedGatherBuilder builder(rewriter, loc, gather, check, plan.vectorSize,
                              plan.offsetBits, plan.groups.has_value(),
-                             prefetcher ? &*prefetcher : nullptr, plan.blocks);
+                             plan.permute, prefetcher ? &*prefetcher : nullptr,
+                             plan.blocks);
   SmallVector<Value> inits = gather.getDpsInits();
   Value accumulator;
   if (check)

@@ -273,6 +273,21 @@ Value gather::codegen::getGatheredTensor(linalg::GenericOp gather) {
   return (*gather.getBody()->getOps<tensor::ExtractOp>().begin()).getTensor();
 }
 
+bool gather::codegen::readsRowsOfData(linalg::GenericOp gather) {
+  tensor::ExtractOp read =
+      *gather.getBody()->getOps<tensor::ExtractOp>().begin();
+  int64_t rank = gather.getNumLoops();
+  OperandRange coordinates = read.getIndices();
+  if (coordinates.empty() ||
+      coordinates.back().getDefiningOp<linalg::IndexOp>())
+    return false;
+  return llvm::all_of(coordinates.drop_back(), [&](Value coordinate) {
+    if (auto index = coordinate.getDefiningOp<linalg::IndexOp>())
+      return static_cast<int64_t>(index.getDim()) < rank - 1;
+    return !gather->isAncestor(coordinate.getParentBlock()->getParentOp());
+  });
+}
+
 /// isSurelyContiguous, `depth` ops up the chain of definitions.
 static bool isSurelyContiguousAt(Value value, int depth) {
   if (depth > 16)

@@ -86,6 +86,13 @@ IndexCheckMatch findIndexCheck(mlir::linalg::GenericOp gather,
 /// The tensor a gather-like generic reads with tensor.extract (`data`).
 mlir::Value getGatheredTensor(mlir::linalg::GenericOp gather);
 
+/// Whether gather-like `gather` reads one row of `data` per row of its
+/// iteration space, along the innermost axis of `data`: every coordinate
+/// of its tensor.extract but the last is linalg.index of a dimension
+/// before the innermost or a value defined outside the body (the same
+/// along a row), and the last is not linalg.index (it is the index value).
+bool readsRowsOfData(mlir::linalg::GenericOp gather);
+
 /// Whether the buffer of tensor `value` is surely contiguous and row-major
 /// once bufferized. vector.gather linearizes its offsets with the tensor's
 /// shape, so it must not read a strided buffer (a slice, a memref with a

@@ -63,6 +63,11 @@ Value LaneVectorizer::readLanes(OpBuilder &b, Value tensor,
       ArrayRef<bool>{true});
 }
 
+void LaneVectorizer::setRowPermute(Value tensor, const RowPermute &rowPermute) {
+  permutedTensor = tensor;
+  permute = rowPermute;
+}
+
 LaneValue LaneVectorizer::getLanePositions(OpBuilder &b, Value value) const {
   return {LaneValue::Kind::Stepped, value,
           vector::StepOp::create(
@@ -98,9 +103,31 @@ LaneVectorizer::vectorizeBody(OpBuilder &b, Block *body,
     if (auto extract = dyn_cast<tensor::ExtractOp>(op)) {
       SmallVector<LaneValue> laneCoordinates =
           llvm::map_to_vector(extract.getIndices(), lookup);
+      bool rowRead =
+          permute && extract.getTensor() == permutedTensor &&
+          !laneCoordinates.empty() &&
+          laneCoordinates.back().kind == LaneValue::Kind::Varying &&
+          llvm::all_of(ArrayRef(laneCoordinates).drop_back(),
+                       [](const LaneValue &coordinate) {
+                         return coordinate.kind == LaneValue::Kind::Uniform;
+                       });
+      if (!rowRead) {
+        values[extract.getResult()] = {
+            LaneValue::Kind::Varying,
+            buildGather(b, extract.getTensor(), laneCoordinates)};
+        continue;
+      }
+      SmallVector<Value> rowStart;
+      for (const LaneValue &coordinate : ArrayRef(laneCoordinates).drop_back())
+        rowStart.push_back(coordinate.value);
+      rowStart.push_back(zero);
       values[extract.getResult()] = {
           LaneValue::Kind::Varying,
-          buildGather(b, extract.getTensor(), laneCoordinates)};
+          buildRowPermute(b, loc, *permute, permutedTensor, rowStart,
+                          cast<RankedTensorType>(permutedTensor.getType())
+                              .getShape()
+                              .back(),
+                          laneCoordinates.back().value)};
       continue;
     }
     bool uniform = llvm::all_of(op.getOperands(), [&](Value operand) {

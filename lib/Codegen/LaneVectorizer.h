@@ -21,6 +21,8 @@
 #ifndef GATHER_LIB_CODEGEN_LANEVECTORIZER_H
 #define GATHER_LIB_CODEGEN_LANEVECTORIZER_H
 
+#include "RowPermute.h"
+
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 
@@ -60,6 +62,12 @@ public:
   mlir::Value readLanes(mlir::OpBuilder &b, mlir::Value tensor,
                         llvm::ArrayRef<LaneValue> coordinates) const;
 
+  /// Reads of one row of `tensor` (one of the constructor's, with a static
+  /// innermost size that `permute` holds) by lanes (the last coordinate
+  /// varying, the others uniform) in the bodies are in-register gathers
+  /// (buildRowPermute), not vector.gather ops.
+  void setRowPermute(mlir::Value tensor, const RowPermute &permute);
+
   /// `value` + the lane number in each lane.
   LaneValue getLanePositions(mlir::OpBuilder &b, mlir::Value value) const;
 
@@ -84,6 +92,9 @@ private:
   mlir::Value zero;
   unsigned offsetBits;
   llvm::DenseMap<mlir::Value, llvm::SmallVector<mlir::Value>> strides;
+  // setRowPermute's (null tensor: none).
+  mlir::Value permutedTensor;
+  std::optional<RowPermute> permute;
 };
 
 } // namespace gather::codegen

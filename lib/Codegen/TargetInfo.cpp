@@ -138,8 +138,10 @@ TargetInfo::create(llvm::StringRef cpu, llvm::StringRef features) {
   return info;
 }
 
-bool TargetInfo::hasFastGather() const {
-  return targetMachine->getMCSubtargetInfo()->checkFeatures("+fast-gather");
+bool TargetInfo::hasFastGather() const { return hasFeatures("+fast-gather"); }
+
+bool TargetInfo::hasFeatures(llvm::StringRef features) const {
+  return targetMachine->getMCSubtargetInfo()->checkFeatures(features);
 }
 
 /// The LLVM IR type of the MLIR element type `type` (an integer of its width

@@ -139,6 +139,9 @@ void gather::addCodegenPasses(OpPassManager &pm,
   codegenOptions.prefetchDistance = options.prefetchDistance;
   codegenOptions.narrowOffsets = options.narrowOffsets;
   codegenOptions.rowBlockBytes = options.rowBlockBytes;
+  codegenOptions.inRegisterGathers = options.inRegisterGathers;
+  codegenOptions.targetCpu = options.targetCpu;
+  codegenOptions.targetFeatures = options.targetFeatures;
   codegenOptions.unfusedRemarks = options.unfusedRemarks;
   pm.addNestedPass<func::FuncOp>(createCodegenPass(codegenOptions));
   pm.addPass(createCanonicalizerPass());
@@ -231,6 +234,9 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
   // upstream's vectorizer: reductions such as a matmul's) first, which
   // convert-vector-to-llvm does not lower.
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
+  // gather-codegen's in-register gathers: the target's permutes (after
+  // bufferization, which rejects llvm.call_intrinsic).
+  pm.addNestedPass<func::FuncOp>(createLowerRowPermutesPass());
   pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -421,6 +427,8 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
        options.prefetchDistance != defaults.prefetchDistance},
       {&options.narrowOffsets, options.narrowOffsets != defaults.narrowOffsets},
       {&options.rowBlockBytes, options.rowBlockBytes != defaults.rowBlockBytes},
+      {&options.inRegisterGathers,
+       options.inRegisterGathers != defaults.inRegisterGathers},
       {&options.parallelThreshold,
        options.parallelThreshold != defaults.parallelThreshold},
   };

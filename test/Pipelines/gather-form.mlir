@@ -52,7 +52,7 @@
 // IR-SKX: call <16 x float> @llvm.masked.gather.v16f32
 // IR-SKX: attributes #[[ATTR]] = { "target-cpu"="skylake-avx512" }
 // IR-HOST-NOT: "target-cpu"
-// IR-BAD: error: gather-select-form: target-cpu 'k8-sse4' is not a CPU of x86_64
+// IR-BAD: error: gather-codegen: target-cpu 'k8-sse4' is not a CPU of x86_64
 
 func.func @gather(%d: tensor<64x256xf32>, %i: tensor<64x256xi64>) -> tensor<64x256xf32> attributes {llvm.emit_c_interface} {
   %0 = onnx.GatherElements %d, %i axis = 1 : tensor<64x256xf32>, tensor<64x256xi64>

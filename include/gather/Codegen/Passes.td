@@ -77,7 +77,19 @@ def CodegenPass
        clamped to the buffer's last element. Vector iterations prefetch
        every line they span; scalar loops once per line of index values.
        Groups of short rows (4.) get none.
-    6. Rows in blocks (`row-block-bytes` > 0): when the gathered axis is
+    6. In-register gathers (`in-register-gathers`, for the CPU of
+       `target-cpu` and `target-features`, the host when empty): a vector
+       along a row (not in groups) that reads one row of `data` along its
+       innermost axis, of a static length that fits in one or two vector
+       registers of its elements (f32, f64, 32- and 64-bit integers: 16 or
+       32 of 32 bits with AVX-512F, 8 or 16 of 64 bits, 8 of 32 bits with
+       AVX2), loads the row into registers (`vector.transfer_read`, masked
+       when shorter: nothing past the row is read) and takes its lanes from
+       it with the target's permute (`llvm.call_intrinsic` of
+       `llvm.x86.avx512.permvar.*`, `llvm.x86.avx512.vpermi2var.*`,
+       `llvm.x86.avx2.perm*`) at the clamped index values, instead of a
+       `vector.gather`. The index check is unchanged.
+    7. Rows in blocks (`row-block-bytes` > 0): when the gathered axis is
        none of the two innermost dimensions, the shapes are static and the
        lines of `data` read from one position of the axis to the next
        exceed `row-block-bytes`, the dimension after the axis runs in
@@ -128,6 +140,17 @@ def CodegenPass
            /*default=*/"262144",
            "Gathers along an outer axis run their rows in blocks that read "
            "at most this many bytes of data (the L2 cache); 0: row-major">,
+    Option<"inRegisterGathers", "in-register-gathers", "bool",
+           /*default=*/"false",
+           "Gather the lanes of a vector from its row of data loaded into "
+           "registers, with the target's permutes, where the row fits">,
+    Option<"targetCpu", "target-cpu", "std::string", /*default=*/"",
+           "With in-register-gathers: the LLVM CPU name to compile for; "
+           "empty: the host">,
+    Option<"targetFeatures", "target-features", "std::string",
+           /*default=*/"",
+           "With in-register-gathers: LLVM features, comma-separated "
+           "+name/-name; for the host, added to its own">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark at each gather with its code generation plan">,
     Option<"unfusedRemarks", "unfused-remarks", "bool", /*default=*/"true",
@@ -138,6 +161,7 @@ def CodegenPass
     "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
@@ -235,6 +259,30 @@ def SelectFormPass
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def LowerRowPermutesPass
+    : GatherPass<"gather-lower-row-permutes", "::mlir::func::FuncOp"> {
+  let summary = "The permutes of gather-codegen's in-register gathers";
+  let description = [{
+    `gather-codegen` with `in-register-gathers` builds each in-register
+    gather as plain vector code: the row read into a vector, and a
+    `vector.from_elements` of its elements at the lane numbers
+    (`vector.extract` at a dynamic position), marked `gather.row_permute`
+    with the LLVM intrinsic of the target's permute that it chose
+    (lib/Codegen/RowPermute.h). This pass, run after bufferization (whose
+    buffer deallocation rejects `llvm.call_intrinsic`, an op of unknown
+    memory effects), replaces each marked `vector.from_elements` by that
+    permute: the row split into its registers, the lane numbers as integers
+    of the element's width, one `llvm.call_intrinsic` per instruction's
+    lanes. A marked op not of that form is left as it is: the plain vector
+    code computes the same values.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::vector::VectorDialect",
   ];
 }

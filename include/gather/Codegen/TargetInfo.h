@@ -111,6 +111,11 @@ public:
   /// Whether the CPU has the `fast-gather` tuning bit.
   bool hasFastGather() const;
 
+  /// Whether the target machine has every subtarget feature of `features`
+  /// (comma-separated `+name`, e.g. `+avx512f,+avx512bw`): the CPU's own and
+  /// the given ones, never the host's for a named CPU.
+  bool hasFeatures(llvm::StringRef features) const;
+
   /// Whether LLVM implements a masked gather of `lanes` elements of
   /// `elementType` (an MLIR integer or float type) with gather instructions:
   /// isLegalMaskedGather && !forceScalarizeMaskedGather.

@@ -80,6 +80,11 @@ struct ONNXToLLVMPipelineOptions
                      "that read at most this many bytes of data (the L2 "
                      "cache); 0: row-major order"),
       llvm::cl::init(262144)};
+  PassOptions::Option<bool> inRegisterGathers{
+      *this, "in-register-gathers",
+      llvm::cl::desc("Gather from rows of data that fit in vector registers "
+                     "with the target's permutes (AVX-512, AVX2)"),
+      llvm::cl::init(true)};
   PassOptions::Option<std::string> targetCpu{
       *this, "target-cpu",
       llvm::cl::desc("LLVM CPU name the code is for (e.g. znver4, haswell); "

@@ -131,3 +131,40 @@ func.func @blocks_valid() -> tensor<4x8x16xf32> {
   %r = func.call @g_blocks(%d, %i) : (tensor<4x8x16xf32>, tensor<4x8x16xi64>) -> tensor<4x8x16xf32>
   return %r : tensor<4x8x16xf32>
 }
+
+// In-register gathers (rows of data of 16 f32 in one AVX-512 register; rows
+// of 8 i32 with AVX2's permutes for Haswell): the same report, from the
+// vector lane, serial or threaded, and without the permutes.
+// RUN: not gather-runner %s -e permuted_lane --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=PERM
+// RUN: not gather-runner %s -e permuted_lane --entry-point-result=void --pipeline-options="num-threads=2 parallel-threshold=0" 2>&1 | FileCheck %s --check-prefix=PERM
+// RUN: not gather-runner %s -e permuted_lane --entry-point-result=void --pipeline-options="in-register-gathers=false" 2>&1 | FileCheck %s --check-prefix=PERM
+// PERM: 'onnx.GatherElements' op operand 'indices' holds value 16 at position [1, 21], outside the valid range [-16, 15] for axis 1 of size 16
+// PERM-NOT: holds value
+// RUN: not gather-runner %s -e permuted_i32 --entry-point-result=void 2>&1 | FileCheck %s --check-prefix=PERM32
+// RUN: %if runs-haswell %{ not gather-runner %s -e permuted_i32 --entry-point-result=void --pipeline-options="target-cpu=haswell" 2>&1 | FileCheck %s --check-prefix=PERM32 %}
+// PERM32: 'onnx.GatherElements' op operand 'indices' holds value -9 at position [2, 5], outside the valid range [-8, 7] for axis 1 of size 8
+// PERM32-NOT: holds value
+
+func.func @rows16(%d: tensor<2x16xf32>, %i: tensor<2x32xi64>) -> tensor<2x32xf32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<2x16xf32>, tensor<2x32xi64>
+  return %0 : tensor<2x32xf32>
+}
+
+func.func @rows8_i32(%d: tensor<3x8xi32>, %i: tensor<3x16xi32>) -> tensor<3x16xi32> {
+  %0 = onnx.GatherElements %d, %i axis = 1 : tensor<3x8xi32>, tensor<3x16xi32>
+  return %0 : tensor<3x16xi32>
+}
+
+func.func @permuted_lane() -> tensor<2x32xf32> {
+  %d = arith.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0], [16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0, 24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 30.0, 31.0]]> : tensor<2x16xf32>
+  %i = arith.constant dense<[[0, 6, -15, 13, -1, -13, -6, -9, 7, 14, -1, 8, -10, -1, -16, -3, 10, 1, -5, 8, -6, -12, -8, 12, -8, -8, -16, -16, -3, -3, -6, -6], [2, 4, -4, -3, -5, -4, 8, 3, -15, 7, 10, -6, -7, 0, -12, 5, 3, -16, 5, -12, 3, 16, 3, 14, 4, -5, 14, 14, -5, -13, 0, -15]]> : tensor<2x32xi64>
+  %r = func.call @rows16(%d, %i) : (tensor<2x16xf32>, tensor<2x32xi64>) -> tensor<2x32xf32>
+  return %r : tensor<2x32xf32>
+}
+
+func.func @permuted_i32() -> tensor<3x16xi32> {
+  %d = arith.constant dense<[[0, 1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14, 15], [16, 17, 18, 19, 20, 21, 22, 23]]> : tensor<3x8xi32>
+  %i = arith.constant dense<[[3, 4, -8, 5, 3, 4, -8, 6, -7, -3, -2, -5, -1, 6, 3, 3], [0, 6, -5, 3, 1, -7, 5, -6, -2, 2, 3, -4, 2, 0, -6, 1], [2, 1, -3, -6, -4, -9, 7, -3, -7, -6, 4, -7, -1, 3, 0, 6]]> : tensor<3x16xi32>
+  %r = func.call @rows8_i32(%d, %i) : (tensor<3x8xi32>, tensor<3x16xi32>) -> tensor<3x16xi32>
+  return %r : tensor<3x16xi32>
+}

@@ -20,6 +20,13 @@ Forms:
               one of the two innermost dimensions), sized so that the rows
               run in blocks (RowBlocks) under row-block-bytes=2048; scalar
               loops and vectors of 8 and 16, 1 and 2 threads
+  permute     static shapes of ranks 2-3 gathered mostly along the innermost
+              axis, rows of data of 1, 3, 8, 15, 16, 17, 31, 32, 33 (and
+              random) elements, rows of indices as long as a vector or
+              longer (some shorter: groups), mostly f32, i32, f64, i64, f16
+              and i8 elements: in-register gathers (in-register-gathers=true)
+              where the target's permutes hold the row, the other forms
+              where not; vectors of 16 and 8, 1 and 2 threads
   dynamic     every size `?` (default pipeline: vectorized, threaded; LLVM
               -O3 for every fourth module, -O0 for the others)
   folded      constant operands in the entry function: canonicalize folds
@@ -77,6 +84,11 @@ FLOATS = {
     "f32": (32, 24, -126),
     "f64": (64, 53, -1022),
 }
+# The permute form's: the element types of the permutes (32 and 64 bits),
+# and some that have none.
+PERMUTE_TYPE_CHOICES = [
+    "f32", "f32", "i32", "i32", "f64", "i64", "ui32", "f16", "i8", "bf16", "i16",
+]
 # Type choices, weighted towards the ones the suite must cover.
 TYPE_CHOICES = [
     "f32", "f32", "f64", "f16", "bf16", "i8", "i64", "i1", "ui16",
@@ -160,10 +172,13 @@ def literal(element, data):
 
 
 class Case:
-    def __init__(self, rng, index, rows=False, blocks=False):
+    def __init__(self, rng, index, rows=False, blocks=False, permute=False):
         self.index = index
         self.element = TYPE_CHOICES[rng.integers(0, len(TYPE_CHOICES))]
-        if rows:
+        if permute:
+            self.element = PERMUTE_TYPE_CHOICES[rng.integers(0, len(PERMUTE_TYPE_CHOICES))]
+            self.permute_shapes(rng)
+        elif rows:
             self.short_rows_shapes(rng)
         elif blocks:
             self.blocks_shapes(rng)
@@ -217,6 +232,7 @@ class Case:
                            else ishape[d] + int(rng.integers(0, 4)) * int(rng.integers(0, 2))
                            for d in range(rank)]
         self.indices_shape = ishape
+
     def blocks_shapes(self, rng):
         """Ranks 3-5, the axis one of the first rank-2 dimensions: indices
         of 1-3 before the axis, 1-12 along it, 2-24 right after it, then
@@ -239,6 +255,25 @@ class Case:
                 ishape.append(int(rng.integers(1, 4)))
         self.data_shape = [int(rng.integers(1, 13)) if d == self.axis
                            else ishape[d] + int(rng.integers(0, 3)) * int(rng.integers(0, 2))
+                           for d in range(rank)]
+        self.indices_shape = ishape
+
+    def permute_shapes(self, rng):
+        """Ranks 2-3: indices of [1-3, 1-6, 1-48] (mostly 8 or more per
+        row), data rows along the innermost axis (4 cases in 5) of the
+        lengths around the permutes' registers, as large or up to 3 larger
+        off the axis."""
+        rank = int(rng.integers(2, 4))
+        ishape = [int(rng.integers(1, 4)) for _ in range(rank - 2)]
+        ishape += [int(rng.integers(1, 7)),
+                   int(rng.integers(8, 49)) if rng.integers(0, 5) else int(rng.integers(1, 8))]
+        innermost = rng.integers(0, 5) != 0
+        self.axis = rank - 1 if innermost else int(rng.integers(0, rank - 1))
+        self.axis_written = self.axis - rank if rng.integers(0, 2) else self.axis
+        lengths = [1, 3, 8, 15, 16, 17, 31, 32, 33]
+        s = lengths[rng.integers(0, len(lengths))] if rng.integers(0, 4) else int(rng.integers(1, 41))
+        self.data_shape = [s if d == self.axis
+                           else ishape[d] + int(rng.integers(0, 4)) * int(rng.integers(0, 2))
                            for d in range(rank)]
         self.indices_shape = ishape
 
@@ -414,8 +449,8 @@ def check(cases, output, form):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--form", required=True,
-                        choices=["static", "vectorized", "threaded", "rows", "blocks", "dynamic",
-                                 "folded"])
+                        choices=["static", "vectorized", "threaded", "rows", "blocks",
+                                 "permute", "dynamic", "folded"])
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--cases", type=int, required=True)
     # gather-runner's compile time grows faster than linearly with the number
@@ -443,6 +478,8 @@ def main():
         "threaded": "num-threads=2 parallel-threshold=1 vector-size={v}",
         "rows": "num-threads={t} parallel-threshold=1 vector-size={v}",
         "blocks": "num-threads={t} parallel-threshold=1 vector-size={v} row-block-bytes=2048",
+        "permute": "num-threads={t} parallel-threshold=1 vector-size={v} "
+                   "in-register-gathers=true",
         "dynamic": "",
         "folded": "",
     }[args.form]
@@ -451,7 +488,8 @@ def main():
     total = compared = 0
     errors = []
     for b, start in enumerate(range(0, args.cases, args.batch)):
-        cases = [Case(rng, k, rows=args.form == "rows", blocks=args.form == "blocks")
+        cases = [Case(rng, k, rows=args.form == "rows", blocks=args.form == "blocks",
+                      permute=args.form == "permute")
                  for k in range(start, min(start + args.batch, args.cases))]
         path = os.path.join(args.work, f"{args.form}-{b}.mlir")
         with open(path, "w") as f:
@@ -463,7 +501,7 @@ def main():
                 errors.append(f"{path}: canonicalize did not fold every gather "
                               f"(exit {folded.returncode}) {folded.stderr[:2000]}")
         command = [args.runner, path, "-e", "main", "--entry-point-result=void"]
-        if args.form == "rows":
+        if args.form in ("rows", "permute"):
             # Vectors of 16 and 8, each with 1 and 2 threads.
             vector_size = 16 if b % 4 < 2 else 8
         elif args.form == "blocks":
