@@ -242,8 +242,11 @@ int main(int argc, char **argv) {
     double largest = 0;
     MPI_Reduce(&same, &allSame, 1, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);
     MPI_Reduce(&rssMiB, &largest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-    same = allSame;
-    rssMiB = largest;
+    // (The reductions land on rank 0; the others keep their own.)
+    if (rank == 0) {
+      same = allSame;
+      rssMiB = largest;
+    }
   }
   std::sort(times.begin(), times.end());
   double ms = times[times.size() / 2];
