@@ -445,7 +445,8 @@ keepKernel(llvm::Expected<std::unique_ptr<mlir::ExecutionEngine>> engine,
 
 /// The form of the gathers of `source` compiled with `options`, in words
 /// for the tables: "in-register (vpermps zmm)", "hardware", "scalarized"
-/// or "scalar", with ", groups" for short rows in groups of rows; "?" when
+/// or "scalar", with ", groups" for short rows in groups of rows and ", row
+/// blocks" for the rows of an outer axis in blocks; "?" when
 /// unknown. It is read from gather-codegen's plan (its remark with
 /// remarks=true, docs/CodeShape.md), on the module after the pipeline's
 /// stages before code generation, with the options the pipeline gives the
@@ -472,16 +473,7 @@ describeForm(llvm::StringRef source,
   mlir::PassManager pm(&context);
   gather::addONNXPreprocessingPasses(pm, options);
   gather::addONNXToLinalgPasses(pm, options);
-  gather::CodegenPassOptions codegen;
-  codegen.vectorSize =
-      options.gatherForm == gather::GatherForm::Scalar ? 0 : options.vectorSize;
-  codegen.parallel = options.numThreads != 1;
-  codegen.parallelThreshold = options.parallelThreshold;
-  codegen.prefetchDistance = options.prefetchDistance;
-  codegen.narrowOffsets = options.narrowOffsets;
-  codegen.inRegisterGathers = options.inRegisterGathers;
-  codegen.targetCpu = options.targetCpu;
-  codegen.targetFeatures = options.targetFeatures;
+  gather::CodegenPassOptions codegen = gather::getCodegenPassOptions(options);
   codegen.remarks = true;
   codegen.unfusedRemarks = false;
   pm.addNestedPass<mlir::func::FuncOp>(gather::createCodegenPass(codegen));
@@ -513,6 +505,8 @@ describeForm(llvm::StringRef source,
   }
   if (text.contains(" in groups of "))
     form += ", groups";
+  if (text.contains(", rows in blocks of "))
+    form += ", row blocks";
   return form;
 }
 

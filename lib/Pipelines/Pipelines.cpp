@@ -121,19 +121,12 @@ static bool usesThreads(const gather::ONNXToLLVMPipelineOptions &options) {
   return options.numThreads != 1 && !options.usesGPU();
 }
 
-void gather::addCodegenPasses(OpPassManager &pm,
-                              const ONNXToLLVMPipelineOptions &options) {
-  // On the GPU, the gathers become kernels after bufferization
-  // (addGPUPasses).
-  if (options.usesGPU())
-    return;
-  // The gathers' loops, each fused with its index check; threads
-  // (scf.forall) and vectors (vector.gather).
-  // gather-form=scalar: scalar loops, whatever the vector size.
-  int64_t vectorSize =
-      options.gatherForm == GatherForm::Scalar ? 0 : options.vectorSize;
+gather::CodegenPassOptions
+gather::getCodegenPassOptions(const ONNXToLLVMPipelineOptions &options) {
   CodegenPassOptions codegenOptions;
-  codegenOptions.vectorSize = vectorSize;
+  // gather-form=scalar: scalar loops, whatever the vector size.
+  codegenOptions.vectorSize =
+      options.gatherForm == GatherForm::Scalar ? 0 : options.vectorSize;
   codegenOptions.parallel = usesThreads(options);
   codegenOptions.parallelThreshold = options.parallelThreshold;
   codegenOptions.prefetchDistance = options.prefetchDistance;
@@ -143,7 +136,19 @@ void gather::addCodegenPasses(OpPassManager &pm,
   codegenOptions.targetCpu = options.targetCpu;
   codegenOptions.targetFeatures = options.targetFeatures;
   codegenOptions.unfusedRemarks = options.unfusedRemarks;
-  pm.addNestedPass<func::FuncOp>(createCodegenPass(codegenOptions));
+  return codegenOptions;
+}
+
+void gather::addCodegenPasses(OpPassManager &pm,
+                              const ONNXToLLVMPipelineOptions &options) {
+  // On the GPU, the gathers become kernels after bufferization
+  // (addGPUPasses).
+  if (options.usesGPU())
+    return;
+  // The gathers' loops, each fused with its index check; threads
+  // (scf.forall) and vectors (vector.gather).
+  pm.addNestedPass<func::FuncOp>(
+      createCodegenPass(getCodegenPassOptions(options)));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // IR vectorized upstream (the transform dialect) for tiles that do not

@@ -44,6 +44,8 @@ class OpPassManager;
 
 namespace gather {
 
+struct CodegenPassOptions;
+
 /// The most threads gather's code asks OpenMP for: larger `num-threads`
 /// values are clamped to it, and larger OMP_NUM_THREADS values are rejected
 /// (checkOpenMPEnvironment in gather/ExecutionEngine/JitCompiler.h). LLVM's
@@ -235,6 +237,12 @@ void addShardToMPIPasses(mlir::OpPassManager &pm,
 /// target CPU (gather-select-form).
 void addCodegenPasses(mlir::OpPassManager &pm,
                       const ONNXToLLVMPipelineOptions &options);
+
+/// The options of gather-codegen that addCodegenPasses derives from
+/// `options` (gather/Codegen/Passes.h), for tools that run the pass alone
+/// with the pipeline's decisions (e.g. with remarks, as gather-bench does).
+CodegenPassOptions
+getCodegenPassOptions(const ONNXToLLVMPipelineOptions &options);
 
 /// 6. `gather-pipeline-bufferization`: tensors to memrefs, in place into
 /// destinations on every path (gather-duplicate-shared-tensors,
