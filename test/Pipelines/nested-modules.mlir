@@ -3,7 +3,7 @@
 // modules): afterwards every module is in the LLVM dialect, and the gathers
 // of nested modules got gather-codegen's loops (it runs on func.func, which
 // the outer module's pipeline does not reach in a nested module).
-// RUN: gather-opt %s --onnx-to-llvm="vector-size=8" | FileCheck %s
+// RUN: gather-opt %s --onnx-to-llvm="vector-size=8 gather-form=hardware" | FileCheck %s
 // CHECK-LABEL: module @kernels
 // CHECK: llvm.func @inner(
 // CHECK: llvm.intr.masked.gather
