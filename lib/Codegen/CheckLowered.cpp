@@ -86,9 +86,21 @@ private:
   /// convert-onnx-to-linalg, like onnx.ConstantString, are lowered later),
   /// each in its own error at its location (in program order), so that one
   /// run names all the nodes of a model that stay (not one per rebuild).
+  /// Also the first `shard.shard` left (hand-annotated IR in a pipeline
+  /// without `shard-grid`, which partitions it): one error, not one per
+  /// annotation.
   void checkONNXLevel() {
     bool anyLeft = false;
+    bool shardLeft = false;
     getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!shardLeft && op->getName().getStringRef() == "shard.shard") {
+        op->emitOpError(
+            "is not partitioned: hand-annotated shardings are partitioned "
+            "only with the pipeline option shard-grid=N (the number of MPI "
+            "processes)");
+        shardLeft = anyLeft = true;
+        return;
+      }
       if (!gather::ONNX::isForeignONNXOp(op))
         return;
       op->emitOpError("is not lowered by gather (it lowers "

@@ -394,7 +394,9 @@ def CheckLoweredPass : GatherPass<"gather-check-lowered", "::mlir::ModuleOp"> {
       that gather leaves (`onnx.Softmax`, `onnx.Log`, `onnx.TopK`, ...): ops
       gather's dialect does not define (onnx-mlir's ops, a used
       `onnx.NoValue`, ... kept in generic form) and ops of another
-      registered `onnx` dialect.
+      registered `onnx` dialect; also the first `shard.shard` left
+      (hand-annotated IR in a pipeline without `shard-grid`, which is what
+      partitions it).
     - `level=llvm` (the default; the last pass of `onnx-to-llvm`): the first
       op (in program order) outside the `llvm` and `omp` dialects, other
       than `builtin.module`, `gpu.binary` and `gpu.launch_func` on LLVM

@@ -103,6 +103,17 @@ def ShardPartitionFunctionsPass
     that holds `shard.shard` ops, and leaves the other functions alone:
     MLIR 22's passes reject ops without a sharding model (`func.call`,
     `tensor.cast`, ...) even in functions with nothing to partition.
+
+    A function whose own arguments or results are annotated as split (the
+    `shard.shard` of the argument, of the returned value; not
+    `annotate_for_users`) takes and returns this process's shards after
+    `shard-partition` (what `shard-io=split` gives onnx-shard-gathers'
+    functions). Each call of it in the module is adapted: it passes this
+    process's shard of each whole value (`shard.all_slice` per split
+    dimension) and assembles each shard result (`shard.all_gather`), so its
+    callers see what they saw before. A call that cannot be adapted (a type
+    the partition changed without an annotation of its own) is a located
+    error.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::complex::ComplexDialect",
