@@ -21,6 +21,11 @@
 //   kToolStackSize bytes instead of the main thread's 8 MiB: main runs on a
 //   thread of that size (the memory is reserved, and only touched pages are
 //   used); where the thread cannot be created (ulimit -v), on the main thread.
+//   LLVM's signal handlers (InitLLVM in the tool's main) give that thread an
+//   alternate signal stack of LLVM's own; the thread takes it off before it
+//   ends, so that nothing at thread exit treats it as its own (AddressSanitizer
+//   unmaps whatever alternate stack a thread has when it ends, and aborts on
+//   LLVM's heap block: google/sanitizers#1152).
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +41,7 @@
 #include <cstdlib>
 #include <new>
 #include <pthread.h>
+#include <signal.h>
 #include <string>
 #include <unistd.h>
 
@@ -121,6 +127,11 @@ inline int runToolMain(int argc, char **argv, int (*toolMain)(int, char **)) {
                   [](void *data) -> void * {
                     auto *run = static_cast<detail::ToolThread *>(data);
                     run->result = run->toolMain(run->argc, run->argv);
+                    // The alternate signal stack LLVM installed here stays
+                    // LLVM's: take it off this ending thread.
+                    stack_t disabled{};
+                    disabled.ss_flags = SS_DISABLE;
+                    sigaltstack(&disabled, nullptr);
                     return nullptr;
                   },
                   &run) == 0;
