@@ -9,8 +9,9 @@
 //
 // The decisions of `gather-codegen` for one gather-like linalg.generic,
 // made once, before any IR is built, by planGather: the fused index check,
-// the vector width, groups of short rows, threads, prefetches and
-// in-register gathers, each with the reason when it is not taken.
+// the vector width, groups of short rows, threads, prefetches, in-register
+// gathers and the width of the lane offsets (with its run-time size guard),
+// each with the reason when it is not taken.
 // FusedGatherBuilder.h applies a plan; the pass prints it (`remarks=true`, or
 // -debug-only=gather-codegen in builds with LLVM's debug output) so that "why
 // did this gather stay scalar?" has an answer. The measurements behind the
