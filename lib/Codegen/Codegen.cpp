@@ -89,6 +89,10 @@ struct CodegenPass : public gather::impl::CodegenPassBase<CodegenPass> {
       return fail() << "prefetch-distance must be >= 0 (bytes; 0: no "
                        "prefetches), not "
                     << prefetchDistance.getValue();
+    if (narrowLimit < 0 || narrowLimit > kMaxNarrowOffsetElements)
+      return fail() << "narrow-limit must be in [0, "
+                    << kMaxNarrowOffsetElements << "] (elements), not "
+                    << narrowLimit.getValue();
     if (rowBlockBytes < 0)
       return fail() << "row-block-bytes must be >= 0 (bytes; 0: rows in "
                        "row-major order), not "
@@ -110,6 +114,7 @@ struct CodegenPass : public gather::impl::CodegenPassBase<CodegenPass> {
     options.parallelChunk = parallelChunk;
     options.prefetchDistance = prefetchDistance;
     options.narrowOffsets = narrowOffsets;
+    options.narrowLimit = narrowLimit;
     options.rowBlockBytes = rowBlockBytes;
     options.inRegisterGathers = inRegisterGathers;
     options.target = target.get();

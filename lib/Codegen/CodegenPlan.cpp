@@ -168,22 +168,40 @@ static std::optional<RowBlocks> planRowBlocks(linalg::GenericOp gather,
 }
 
 /// Whether the vector reads of `gather` can have 32-bit lane offsets: each
-/// tensor read by lanes (`data` and the elementwise inputs) has a static
-/// shape of at most kMaxNarrowOffsetElements elements.
-static bool canNarrowOffsets(linalg::GenericOp gather, std::string *whyNot) {
+/// tensor read by lanes (`data` and the elementwise inputs) holds at most
+/// `limit` elements, statically or, for dynamic sizes, checked at run time
+/// (`*guard`, left empty when every size is static).
+static bool canNarrowOffsets(linalg::GenericOp gather, int64_t limit,
+                             std::optional<SizeGuard> *guard,
+                             std::string *whyNot) {
   SmallVector<Value> tensors = {getGatheredTensor(gather)};
   for (OpOperand *input : getElementwiseInputs(gather))
     tensors.push_back(input->get());
+  SmallVector<Value> dynamic;
   for (Value tensor : tensors) {
     StringRef name = tensors.front() == tensor ? "data" : "an input";
     auto type = dyn_cast<RankedTensorType>(tensor.getType());
-    if (!type || !type.hasStaticShape())
-      return reject(whyNot, name + " has a dynamic size");
+    if (!type)
+      return reject(whyNot, name + " is unranked");
+    // (The static sizes alone: their product is at most the number of
+    // elements of a tensor that is not empty.)
+    SmallVector<int64_t> staticSizes(
+        llvm::make_filter_range(type.getShape(), [](int64_t size) {
+          return size != ShapedType::kDynamic;
+        }));
     std::optional<int64_t> numElements =
-        gather::getCheckedNumElements(type.getShape());
-    if (!numElements || *numElements > kMaxNarrowOffsetElements)
-      return reject(whyNot, name + " has over 2^31 - 1 elements");
+        gather::getCheckedNumElements(staticSizes);
+    if (!numElements || *numElements > limit)
+      return reject(whyNot, name + " has over " +
+                                (limit == kMaxNarrowOffsetElements
+                                     ? std::string("2^31 - 1")
+                                     : std::to_string(limit)) +
+                                " elements");
+    if (!type.hasStaticShape() && !llvm::is_contained(dynamic, tensor))
+      dynamic.push_back(tensor);
   }
+  if (!dynamic.empty())
+    *guard = SizeGuard{std::move(dynamic), limit};
   return true;
 }
 
@@ -269,7 +287,8 @@ gather::codegen::planGather(linalg::GenericOp gather,
     plan.whyScalar = "rows of " + std::to_string(innermost) +
                      ", shorter than a vector, not in groups: " + whyNoGroups;
   if (options.narrowOffsets && vectorize &&
-      canNarrowOffsets(gather, &plan.whyWideOffsets))
+      canNarrowOffsets(gather, options.narrowLimit, &plan.sizeGuard,
+                       &plan.whyWideOffsets))
     plan.offsetBits = 32;
   if (options.inRegisterGathers && vectorize)
     plan.permute =
@@ -363,7 +382,10 @@ void GatherCodegenPlan::print(raw_ostream &os) const {
     os << "; index check not fused (" << whyNotFused << ")";
   else
     os << "; no index check";
-  if (vectorSize > 0 && offsetBits == 32)
+  if (vectorSize > 0 && offsetBits == 32 && sizeGuard)
+    os << "; 32-bit offsets if the dynamic sizes allow (at most "
+       << sizeGuard->limit << " elements, checked at run time; else 64-bit)";
+  else if (vectorSize > 0 && offsetBits == 32)
     os << "; 32-bit offsets";
   else if (vectorSize > 0 && !whyWideOffsets.empty())
     os << "; 64-bit offsets (" << whyWideOffsets << ")";

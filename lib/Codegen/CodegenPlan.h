@@ -9,8 +9,9 @@
 //
 // The decisions of `gather-codegen` for one gather-like linalg.generic,
 // made once, before any IR is built, by planGather: the fused index check,
-// the vector width, groups of short rows, threads, prefetches and
-// in-register gathers, each with the reason when it is not taken.
+// the vector width, groups of short rows, threads, prefetches, in-register
+// gathers and the width of the lane offsets (with its run-time size guard),
+// each with the reason when it is not taken.
 // FusedGatherBuilder.h applies a plan; the pass prints it (`remarks=true`, or
 // -debug-only=gather-codegen in builds with LLVM's debug output) so that "why
 // did this gather stay scalar?" has an answer. The measurements behind the
@@ -51,8 +52,19 @@ inline constexpr int64_t kMaxGroupElements = 256;
 
 /// The most elements of a tensor whose vector reads have 32-bit lane
 /// offsets (GatherCodegenPlan::offsetBits): its last element's offset is
-/// still a positive i32.
+/// still a positive i32. The default and the largest value of the option
+/// narrow-limit.
 inline constexpr int64_t kMaxNarrowOffsetElements = INT32_MAX;
+
+/// 32-bit lane offsets for tensors of dynamic sizes: once, before the loops,
+/// the kernel checks that each of `tensors` holds at most `limit` elements,
+/// and runs the loops with 32-bit offsets if so, with 64-bit ones if not
+/// (both are built; an scf.if between them).
+struct SizeGuard {
+  /// The tensors read by lanes whose sizes are dynamic.
+  llvm::SmallVector<mlir::Value> tensors;
+  int64_t limit;
+};
 
 /// Gathers whose `data` and `indices` hold fewer bytes than this (statically)
 /// get no prefetches: they stay in the L1 data cache (32 KiB on the x86 CPUs
@@ -105,6 +117,9 @@ struct GatherCodegenOptions {
   int64_t parallelChunk = 16384;
   int64_t prefetchDistance = 4096;
   bool narrowOffsets = false;
+  /// The most elements of a tensor read with 32-bit lane offsets (option
+  /// narrow-limit, at most kMaxNarrowOffsetElements).
+  int64_t narrowLimit = kMaxNarrowOffsetElements;
   int64_t rowBlockBytes = kRowBlockBytes;
   /// In-register gathers where the target has the permutes (RowPermute.h);
   /// `target` is then the target (not null).
@@ -149,13 +164,18 @@ struct GatherCodegenPlan {
   /// Rows shorter than a vector, in groups (implies vectorSize > 0).
   std::optional<RowGroups> groups;
   /// Bits of the lane offsets of vector reads of `data` and the other
-  /// tensors read by lanes (vector.gather): with narrow-offsets=true, 32
-  /// when each of them has a static shape of at most
-  /// kMaxNarrowOffsetElements elements, so that the offset of every
-  /// in-bounds element fits (16-lane vgatherdps instead of two 8-lane
+  /// tensors read by lanes (vector.gather), for i32 and i64 indices alike
+  /// (the index check and the wrap of negative values still see the whole
+  /// index value; only the safe coordinate is truncated): with
+  /// narrow-offsets=true, 32 when each of them holds at most
+  /// GatherCodegenOptions::narrowLimit elements, so that the offset of
+  /// every in-bounds element fits (16-lane vgatherdps instead of two 8-lane
   /// vgatherqps); else 64. Off by default: measured no faster, and slower
   /// on axis-0 gathers (docs/CodeShape.md, "32-bit index math").
   unsigned offsetBits = 64;
+  /// With offsetBits 32 and tensors of dynamic sizes: the check at run time
+  /// that chooses between 32-bit and 64-bit offsets.
+  std::optional<SizeGuard> sizeGuard;
   /// With vectors and narrow-offsets=true, why the offsets are 64-bit.
   std::string whyWideOffsets;
 

@@ -120,6 +120,13 @@ public:
   /// Sizes of `indices`, as index values.
   ArrayRef<Value> getSizes() const { return sizes; }
 
+  /// The width of the lane offsets of the vector iterations built from now
+  /// on (GatherCodegenPlan::sizeGuard); no-op for scalar loops.
+  void setOffsetBits(unsigned bits) {
+    if (vectorizer)
+      vectorizer->setOffsetBits(bits);
+  }
+
   /// Serial loops over the rows (scf.for), writing into `inits` (one per
   /// result); `accumulator` (null without check) is the initial "out of
   /// range". Returns the results and the final "out of range".
@@ -786,6 +793,51 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
     }
     return values;
   };
+  // A size guard: 32-bit offsets when every tensor of dynamic size holds at
+  // most the limit, checked once here; else the same loops with 64-bit
+  // offsets.
+  auto guarded = [&](OpBuilder &b) -> SmallVector<Value> {
+    if (!plan.sizeGuard)
+      return loops(b);
+    Value limit = arith::ConstantIndexOp::create(b, loc, plan.sizeGuard->limit);
+    Value fits;
+    auto require = [&](Value condition) {
+      fits = fits ? arith::AndIOp::create(b, loc, fits, condition).getResult()
+                  : condition;
+    };
+    auto atMostLimit = [&](Value value) -> Value {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, value,
+                                   limit);
+    };
+    for (Value tensor : plan.sizeGuard->tensors) {
+      // Each dynamic size and each partial product at most the limit (a
+      // product can wrap around only after a size or a product over the
+      // limit, which fails the guard already).
+      Value count;
+      auto type = cast<RankedTensorType>(tensor.getType());
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        Value size = getValueOrCreateConstantIndexOp(
+            b, loc, tensor::getMixedSize(b, loc, tensor, d));
+        if (type.isDynamicDim(d)) // (The static ones: by the plan.)
+          require(atMostLimit(size));
+        count = count ? arith::MulIOp::create(b, loc, count, size).getResult()
+                      : size;
+        if (d > 0)
+          require(atMostLimit(count));
+      }
+    }
+    auto ifOp = scf::IfOp::create(
+        b, loc, fits,
+        [&](OpBuilder &then, Location) {
+          builder.setOffsetBits(32);
+          scf::YieldOp::create(then, loc, loops(then));
+        },
+        [&](OpBuilder &otherwise, Location) {
+          builder.setOffsetBits(64);
+          scf::YieldOp::create(otherwise, loc, loops(otherwise));
+        });
+    return SmallVector<Value>(ifOp.getResults());
+  };
   // A dynamic size 0: nothing to do (the loops over the other dimensions
   // would still run, e.g. 2^62 empty rows).
   Value empty;
@@ -802,7 +854,7 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
   }
   SmallVector<Value> values;
   if (!empty) {
-    values = loops(rewriter);
+    values = guarded(rewriter);
   } else {
     SmallVector<Value> unchanged(inits);
     if (check)
@@ -813,7 +865,7 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
           scf::YieldOp::create(b, loc, unchanged);
         },
         [&](OpBuilder &b, Location) {
-          scf::YieldOp::create(b, loc, loops(b));
+          scf::YieldOp::create(b, loc, guarded(b));
         });
     values = SmallVector<Value>(ifOp.getResults());
   }

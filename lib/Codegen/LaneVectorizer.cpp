@@ -162,12 +162,26 @@ Value LaneVectorizer::buildGather(OpBuilder &b, Value tensor,
   Type offsetType =
       offsetBits == 32 ? Type(b.getI32Type()) : Type(b.getIndexType());
   auto offsetVector = VectorType::get({vectorSize}, offsetType);
-  auto toOffsetType = [&](Value value) -> Value {
+  auto castToOffsetType = [&](Value value) -> Value {
     Type type =
         isa<VectorType>(value.getType()) ? Type(offsetVector) : offsetType;
     if (value.getType() == type)
       return value;
     return arith::IndexCastOp::create(b, loc, type, value);
+  };
+  // A coordinate chosen by a select (the safe coordinate of the index rule:
+  // in range ? normalized : 0) is truncated before the select, after the
+  // compare that chose it: the compare sees the whole index value, the
+  // select takes 32-bit lanes.
+  auto toOffsetType = [&](Value value) -> Value {
+    auto select = value.getDefiningOp<arith::SelectOp>();
+    if (offsetBits != 32 || !select ||
+        !getElementTypeOrSelf(value.getType()).isIndex())
+      return castToOffsetType(value);
+    return arith::SelectOp::create(b, loc, select.getCondition(),
+                                   castToOffsetType(select.getTrueValue()),
+                                   castToOffsetType(select.getFalseValue()))
+        .getResult();
   };
   auto addOffsets = [&](Value lanes, int64_t d) {
     lanes = toOffsetType(lanes);

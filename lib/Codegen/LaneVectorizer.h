@@ -68,6 +68,11 @@ public:
   /// (buildRowPermute), not vector.gather ops.
   void setRowPermute(mlir::Value tensor, const RowPermute &permute);
 
+  /// The integer width of the lane offsets of the vector.gather ops built
+  /// from now on (as the constructor's `offsetBits`): the loops under a
+  /// size guard (GatherCodegenPlan::sizeGuard) are built once with each.
+  void setOffsetBits(unsigned bits) { offsetBits = bits; }
+
   /// `value` + the lane number in each lane.
   LaneValue getLanePositions(mlir::OpBuilder &b, mlir::Value value) const;
 

@@ -131,6 +131,7 @@ gather::getCodegenPassOptions(const ONNXToLLVMPipelineOptions &options) {
   codegenOptions.parallelThreshold = options.parallelThreshold;
   codegenOptions.prefetchDistance = options.prefetchDistance;
   codegenOptions.narrowOffsets = options.narrowOffsets;
+  codegenOptions.narrowLimit = options.narrowLimit;
   codegenOptions.rowBlockBytes = options.rowBlockBytes;
   codegenOptions.inRegisterGathers = options.inRegisterGathers;
   codegenOptions.targetCpu = options.targetCpu;
@@ -431,6 +432,7 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
       {&options.prefetchDistance,
        options.prefetchDistance != defaults.prefetchDistance},
       {&options.narrowOffsets, options.narrowOffsets != defaults.narrowOffsets},
+      {&options.narrowLimit, options.narrowLimit != defaults.narrowLimit},
       {&options.rowBlockBytes, options.rowBlockBytes != defaults.rowBlockBytes},
       {&options.inRegisterGathers,
        options.inRegisterGathers != defaults.inRegisterGathers},

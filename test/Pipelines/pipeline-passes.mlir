@@ -45,9 +45,9 @@
 // SHARD-NEXT: cse,
 // 5. gather-pipeline-codegen
 // ALL-NEXT:   func.func(
-// CG-DEFAULT-NEXT: gather-codegen{in-register-gathers=true narrow-offsets=false parallel=true parallel-chunk=16384 parallel-threshold=8192 prefetch-distance=4096 remarks=false row-block-bytes=262144 target-cpu= target-features= unfused-remarks=true vector-size=16}
-// CG-SCALAR-NEXT:  gather-codegen{in-register-gathers=true narrow-offsets=false parallel=true parallel-chunk=16384 parallel-threshold=8192 prefetch-distance=4096 remarks=false row-block-bytes=262144 target-cpu= target-features= unfused-remarks=true vector-size=0}
-// CG-ONE-NEXT:     gather-codegen{in-register-gathers=true narrow-offsets=false parallel=false parallel-chunk=16384 parallel-threshold=8192 prefetch-distance=4096 remarks=false row-block-bytes=262144 target-cpu= target-features= unfused-remarks=true vector-size=16}
+// CG-DEFAULT-NEXT: gather-codegen{in-register-gathers=true narrow-limit=2147483647 narrow-offsets=false parallel=true parallel-chunk=16384 parallel-threshold=8192 prefetch-distance=4096 remarks=false row-block-bytes=262144 target-cpu= target-features= unfused-remarks=true vector-size=16}
+// CG-SCALAR-NEXT:  gather-codegen{in-register-gathers=true narrow-limit=2147483647 narrow-offsets=false parallel=true parallel-chunk=16384 parallel-threshold=8192 prefetch-distance=4096 remarks=false row-block-bytes=262144 target-cpu= target-features= unfused-remarks=true vector-size=0}
+// CG-ONE-NEXT:     gather-codegen{in-register-gathers=true narrow-limit=2147483647 narrow-offsets=false parallel=false parallel-chunk=16384 parallel-threshold=8192 prefetch-distance=4096 remarks=false row-block-bytes=262144 target-cpu= target-features= unfused-remarks=true vector-size=16}
 // ALL-NEXT:   ),
 // ALL-NEXT:   canonicalize{{[{].*[}]}},
 // ALL-NEXT:   cse,

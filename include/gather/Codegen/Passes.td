@@ -135,7 +135,12 @@ def CodegenPass
            "Bytes ahead to prefetch data rows and index values; 0: none">,
     Option<"narrowOffsets", "narrow-offsets", "bool", /*default=*/"false",
            "32-bit lane offsets for vector reads of data where every "
-           "offset fits (static sizes under 2^31 elements)">,
+           "offset fits (static sizes under narrow-limit elements; dynamic "
+           "ones checked at run time)">,
+    Option<"narrowLimit", "narrow-limit", "int64_t",
+           /*default=*/"2147483647",
+           "With narrow-offsets: the most elements of a tensor read with "
+           "32-bit offsets, at most 2^31 - 1">,
     Option<"rowBlockBytes", "row-block-bytes", "int64_t",
            /*default=*/"262144",
            "Gathers along an outer axis run their rows in blocks that read "

@@ -74,8 +74,14 @@ struct ONNXToLLVMPipelineOptions
   PassOptions::Option<bool> narrowOffsets{
       *this, "narrow-offsets",
       llvm::cl::desc("32-bit lane offsets for vector reads of data where "
-                     "every offset fits (static sizes under 2^31 elements)"),
+                     "every offset fits (static sizes under narrow-limit "
+                     "elements; dynamic ones checked at run time)"),
       llvm::cl::init(false)};
+  PassOptions::Option<int64_t> narrowLimit{
+      *this, "narrow-limit",
+      llvm::cl::desc("With narrow-offsets: the most elements of a tensor "
+                     "read with 32-bit offsets, at most 2^31 - 1"),
+      llvm::cl::init(2147483647)};
   PassOptions::Option<int64_t> rowBlockBytes{
       *this, "row-block-bytes",
       llvm::cl::desc("Gathers along an outer axis run their rows in blocks "
