@@ -317,6 +317,17 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
           result = cast.getResult();
           resultType = castType;
         }
+    // An all_gather of an axis scheme whose cast to the whole size was
+    // folded into its users: the whole size, from its attribute.
+    RankedTensorType castBack;
+    if (auto wholeSize =
+            op->getAttrOfType<IntegerAttr>(ONNX::kWholeSizeAttrName);
+        wholeSize && root == op && resultType.isDynamicDim(gatherAxis)) {
+      castBack = resultType;
+      SmallVector<int64_t> shape(resultType.getShape());
+      shape[gatherAxis] = wholeSize.getInt();
+      resultType = resultType.clone(shape);
+    }
     auto eraseRoot = [&] {
       rewriter.eraseOp(root);
       if (root != op)
@@ -354,7 +365,8 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
     // offsets (and the subview) come early when the input's shape is
     // static, so that the input can be computed in place.
     bufferization::MaterializeInDestinationOp materialize =
-        getRowMajorDestination(result);
+        castBack ? bufferization::MaterializeInDestinationOp()
+                 : getRowMajorDestination(result);
     ImplicitLocOpBuilder ib(loc, rewriter);
     // A block of an uneven split: dynamic only along the gather axis, whose
     // size (this process's count, ShardBlocks.h) is known without the input.
@@ -446,10 +458,13 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
         MemRefType::get(resultType.getShape(), resultType.getElementType()),
         whole);
     createCall(getAddress(rewriter, loc, buffer), whole);
-    rewriter.replaceAllUsesWith(result, bufferization::ToTensorOp::create(
-                                            rewriter, loc, resultType, buffer,
-                                            /*restrict=*/true,
-                                            /*writable=*/true));
+    Value replacement = bufferization::ToTensorOp::create(
+        rewriter, loc, resultType, buffer, /*restrict=*/true,
+        /*writable=*/true);
+    if (castBack)
+      replacement =
+          tensor::CastOp::create(rewriter, loc, castBack, replacement);
+    rewriter.replaceAllUsesWith(result, replacement);
     eraseRoot();
     return success();
   }

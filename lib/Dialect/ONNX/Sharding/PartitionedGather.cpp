@@ -488,6 +488,7 @@ Value ONNX::createAllToAllLookup(OpBuilder &builder, Location loc,
       builder, loc, rows.isEven() ? wholeFlatType : block.getType(), grid,
       ArrayRef<GridAxis>{0}, block, APInt(64, 0));
   gathered->setAttr(kAssembledAttrName, builder.getStringAttr("the lookups"));
+  gathered->setAttr(kWholeSizeAttrName, builder.getI64IntegerAttr(elements));
   Value whole = gathered.getResult();
   if (whole.getType() != wholeFlatType)
     whole = tensor::CastOp::create(builder, loc, wholeFlatType, whole);

@@ -80,6 +80,11 @@ void createSlabSizeCheck(mlir::OpBuilder &builder, mlir::Location loc,
 /// scheme's model counts it so) and names it in its remark.
 inline constexpr llvm::StringLiteral kAssembledAttrName = "gather.assembled";
 
+/// The integer attribute of such a shard.all_gather: the whole size of its
+/// gather axis (its lowering needs it when canonicalization has folded the
+/// cast of its dynamic result to the whole size into the users).
+inline constexpr llvm::StringLiteral kWholeSizeAttrName = "gather.whole_size";
+
 /// The address (!llvm.ptr) of the first element of the row-major `memref`.
 mlir::Value createBufferAddress(mlir::OpBuilder &builder, mlir::Location loc,
                                 mlir::Value memref);

@@ -337,6 +337,11 @@ struct ONNXShardGathersPass
   /// The scheme of the split of the axis of `op` (axis-scheme; auto: the
   /// fewest bytes per process of TrafficModel.h), with a remark that names
   /// it and each scheme's bytes.
+  static int64_t getAxis(const ONNX::GatherElementsView &op) {
+    int64_t rank = cast<RankedTensorType>(op.data.getType()).getRank();
+    return op.axis < 0 ? op.axis + rank : op.axis;
+  }
+
   AxisScheme chooseAxisScheme(const ONNX::GatherElementsView &op) {
     auto dataType = cast<RankedTensorType>(op.data.getType());
     int64_t elements =
@@ -349,6 +354,11 @@ struct ONNXShardGathersPass
         axisScheme == "auto"
             ? model.chooseAxisScheme(elements, dataElements, elementBytes)
             : *parseAxisScheme(axisScheme.getValue());
+    // The other schemes need a slab on every process.
+    bool everyProcessOwns =
+        dataType.getDimSize(getAxis(op)) >= static_cast<int64_t>(gridSize);
+    if (!everyProcessOwns)
+      scheme = AxisScheme::AllReduce;
     auto bytes = [&](AxisScheme s) {
       return model.axisSplit(s, elements, dataElements, elementBytes);
     };
@@ -360,7 +370,10 @@ struct ONNXShardGathersPass
        << bytes(AxisScheme::AllReduce) << ", all-gather-data "
        << bytes(AxisScheme::AllGatherData) << ", all-to-all "
        << bytes(AxisScheme::AllToAll) << ", index check "
-       << model.indexConsensus();
+       << model.indexConsensus()
+       << (everyProcessOwns ? ""
+                            : " (some processes own no index of the "
+                              "axis: all-reduce)");
     LLVM_DEBUG(llvm::dbgs() << "[gather-shard] " << op.op->getLoc() << ": "
                             << summary << "\n");
     if (remarks)
@@ -372,7 +385,7 @@ struct ONNXShardGathersPass
   /// `scheme`, in the outlined function: `data` is the whole `data` or
   /// (`dataIsSlab`) this process's slab, `indices` the whole indices, `lo`
   /// and `count` this process's block of the axis. Every index is checked
-  /// with global positions first.
+  /// with global positions first (the same error on every process).
   Value createAxisSplit(OpBuilder &builder, Location loc, Operation *op,
                         AxisScheme scheme, Value data, bool dataIsSlab,
                         Value indices, Value lo, Value count, Value process,
@@ -388,8 +401,10 @@ struct ONNXShardGathersPass
       globalSizes.push_back(arith::ConstantIndexOp::create(
           builder, loc, indicesType.getDimSize(d)));
     }
-    ONNX::createGlobalIndexCheck(builder, loc, op, indices, offsets,
-                                 globalSizes, gridName, gridAxes, axisSize);
+    // (all-gather-data: the local gather's own check, below.)
+    if (scheme != AxisScheme::AllGatherData)
+      ONNX::createGlobalIndexCheck(builder, loc, op, indices, offsets,
+                                   globalSizes, gridName, gridAxes, axisSize);
     switch (scheme) {
     case AxisScheme::AllReduce: {
       // A process with no block (fewer indices than processes) reads one
@@ -424,13 +439,19 @@ struct ONNXShardGathersPass
       wholeShape[axis] = blocks.size;
       Value whole = createAllGather(builder, loc, gridName, dataBlock,
                                     dataType.clone(wholeShape), axis);
-      whole.getDefiningOp()->setAttr(ONNX::kAssembledAttrName,
-                                     builder.getStringAttr("data"));
-      Operation *local =
-          mlir::clone(builder, op, {resultType}, {whole, indices});
-      local->setAttr(ONNX::kIndicesCheckedByCallerAttrName,
-                     builder.getUnitAttr());
-      return local->getResult(0);
+      Operation *gathered = whole.getDefiningOp();
+      if (auto cast = dyn_cast<tensor::CastOp>(gathered))
+        gathered = cast.getSource().getDefiningOp();
+      gathered->setAttr(ONNX::kAssembledAttrName,
+                        builder.getStringAttr("data"));
+      gathered->setAttr(ONNX::kWholeSizeAttrName,
+                        builder.getI64IntegerAttr(blocks.size));
+      // Every process holds the whole `indices` and `data`: the gather's
+      // own check finds the same first bad index on each. (Checked by the
+      // caller, gather-codegen would fuse the gather into the check's loop,
+      // before the all_gather.)
+      return mlir::clone(builder, op, {resultType}, {whole, indices})
+          ->getResult(0);
     }
     case AxisScheme::AllToAll:
       return ONNX::createAllToAllLookup(
