@@ -402,9 +402,10 @@ struct ONNXShardGathersPass
           builder, loc, indicesType.getDimSize(d)));
     }
     // (all-gather-data: the local gather's own check, below.)
-    if (scheme != AxisScheme::AllGatherData)
+    auto check = [&] {
       ONNX::createGlobalIndexCheck(builder, loc, op, indices, offsets,
                                    globalSizes, gridName, gridAxes, axisSize);
+    };
     switch (scheme) {
     case AxisScheme::AllReduce: {
       // A process with no block (fewer indices than processes) reads one
@@ -424,6 +425,7 @@ struct ONNXShardGathersPass
         dataBlock =
             createBlockSlice(builder, loc, data, axis, sliceLo, sliceCount);
       }
+      check();
       Value masked = ONNX::createMaskedGather(builder, loc, axis, dataBlock,
                                               indices, lo, count, axisSize);
       return ONNX::createBitExactAllReduce(builder, loc, masked, gridName,
@@ -454,6 +456,7 @@ struct ONNXShardGathersPass
           ->getResult(0);
     }
     case AxisScheme::AllToAll:
+      check();
       return ONNX::createAllToAllLookup(
           builder, loc, op, axis, data, dataIsSlab ? lo : zero, indices,
           blocks.size, gridName.getValue(), process, blocks.processes);
