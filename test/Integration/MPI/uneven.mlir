@@ -45,6 +45,8 @@
 // RUN: diff %t.1 %t.3i
 // RUN: timeout 120 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=3 shard-dim=1 shard-axis-scheme=all-to-all shard-io=split' > %t.3j
 // RUN: diff %t.1 %t.3j
+// RUN: timeout 120 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=3 shard-dim=1 shard-axis-scheme=all-gather-data shard-io=split' > %t.3k
+// RUN: diff %t.1 %t.3k
 // The values one process computes (and so every run above):
 // CHECK: result 0: tensor<5x2xf32> = {{\[}}[1, 2], [7, 6], [10, 10], [16, 13], [20, 19]]
 // CHECK: result 1: tensor<7x3xi64> = {{\[}}[12, 11, 10], [20, 22, 21], [32, 30, 30], [40, 42, 41], [51, 52, 50], [62, 60, 61], [70, 72, 71]]
