@@ -8,6 +8,14 @@
 // The IR of each scheme (auto on 2 processes, all-to-all forced).
 // RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{grid-size=2 shard-dim=1},gather-shard-partition-functions,canonicalize,cse)' | FileCheck %s
 // RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{grid-size=2 shard-dim=1 axis-scheme=all-to-all},gather-shard-partition-functions,canonicalize,cse)' | FileCheck %s --check-prefix=LOOKUP
+// What the schemes assemble always goes through MPI_Allgatherv (the model
+// counts it so), also with shard-assembly=all-reduce.
+// RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{grid-size=2 shard-dim=1},gather-shard-partition-functions,convert-onnx-to-linalg,canonicalize,cse,gather-shard-prepare-for-mpi{assembly=all-reduce remarks=true})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=PREPARE
+// RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{grid-size=2 shard-dim=1 axis-scheme=all-to-all},gather-shard-partition-functions,convert-onnx-to-linalg,canonicalize,cse,gather-shard-prepare-for-mpi{assembly=all-reduce remarks=true})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=PREPARE-LOOKUP
+// PREPARE-DAG: axis-scheme.mlir:[[# @LINE + 12]]:8: remark: gather-shard: masked gathers summed by MPI_Allreduce (bit patterns, in place): 16 bytes per process
+// PREPARE-DAG: axis-scheme.mlir:[[# @LINE + 19]]:8: remark: gather-shard: data assembled by MPI_Allgatherv in place: 128 bytes per process
+// PREPARE-LOOKUP-DAG: axis-scheme.mlir:[[# @LINE + 10]]:8: remark: gather-shard: the lookups assembled by MPI_Allgatherv in place: 8 bytes per process
+// PREPARE-LOOKUP-DAG: axis-scheme.mlir:[[# @LINE + 17]]:8: remark: gather-shard: the lookups assembled by MPI_Allgatherv in place: 256 bytes per process
 // The pipeline option reaches the pass.
 // RUN: gather-opt %s --pass-pipeline='builtin.module(gather-pipeline-sharding{shard-grid=2 shard-dim=1 shard-axis-scheme=all-to-all})' | FileCheck %s --check-prefix=LOOKUP
 

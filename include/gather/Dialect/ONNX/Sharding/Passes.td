@@ -165,7 +165,10 @@ def ShardPrepareForMPIPass
       `gatherMPIAllgatherv` (`MPI_Allgatherv`, `MPI_IN_PLACE`), which
       brings the other processes' parts around it; `assembly=all-reduce`:
       the local part inserted into a tensor filled with the identity of a
-      sum, then the bit-exact sum below (twice the bytes per process);
+      sum, then the bit-exact sum below (twice the bytes per process); an
+      all_gather marked `gather.assembled` (what an axis scheme of
+      `onnx-shard-gathers` assembles: `data`, the lookups) always the
+      former;
     - `shard.all_reduce` (sum) marked `gather.bit_exact_sum` (the masked
       gather of an axis split, and `assembly=all-reduce`):
       `gatherMPIAllreduceSumBits` (`MPI_Allreduce`, `MPI_IN_PLACE`), the
