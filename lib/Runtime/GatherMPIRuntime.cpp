@@ -333,8 +333,14 @@ extern "C" void gatherMPIAlltoallLookup(const int64_t *positions, int64_t count,
   // The owner of each request, and its place among the owner's requests.
   std::vector<int64_t> sendCounts(size, 0), receiveCounts(size, 0);
   std::vector<int> owners(static_cast<size_t>(count));
+  int64_t wholeSize = outer * axisSize * inner;
   for (int64_t i = 0; i < count; ++i) {
-    int64_t index = inner == 0 ? 0 : (positions[i] / inner) % axisSize;
+    if (positions[i] < 0 || positions[i] >= wholeSize)
+      gather::runtime::reportMessage(
+          "onnx.GatherElements: the all-to-all lookup was asked for position " +
+          std::to_string(positions[i]) + " of 'data', outside [0, " +
+          std::to_string(wholeSize) + ")");
+    int64_t index = (positions[i] / inner) % axisSize;
     owners[i] = static_cast<int>(slabs.owner(index));
     ++sendCounts[owners[i]];
   }
