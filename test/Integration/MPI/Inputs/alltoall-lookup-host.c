@@ -33,8 +33,8 @@ int main(int argc, char **argv) {
   if (badPosition && rank == 0)
     positions[count++] = kWhole;
   gatherMPIAlltoallLookup(positions, count, values, slab, 2 * rank,
-                          shortSlab && rank == 1 ? 1 : 2, kOuter, kAxis,
-                          kInner, sizeof(float), 0, 0, 0);
+                          shortSlab && rank == 1 ? 1 : 2, kOuter, kAxis, kInner,
+                          sizeof(float), 0, 0, 0);
   int ok = 1;
   for (int64_t p = 0; p < count; ++p)
     ok = ok && values[p] == (float)positions[p];
