@@ -10,10 +10,10 @@ Per run: the median ms per call (the slowest process), the peak RSS of the
 largest process, the bytes each process sends per call (the most of any
 process; measured by test/lib/MPITraffic, preloaded into the ranks: the bytes
 the bandwidth-optimal algorithm sends for the payload of each MPI call), the
-compiler's model of them (the collective's remark of
-gather-shard-prepare-for-mpi on the same kernel, plus the index-error
-consensus, one 8-byte all-reduce), and whether the result equals a C loop's
-bit for bit.
+compiler's model of them and the scheme (the remarks of onnx-shard-gathers,
+the scheme of an axis split, and of gather-shard-prepare-for-mpi, the
+collective, on the same kernel, plus the index-error consensus, one 8-byte
+all-reduce), and whether the result equals a C loop's bit for bit.
 
 Writes build/bench-results/mpi.json (one record per run) and prints a
 Markdown table, the CPU and the targets of docs/Sharding.md. Usually run
@@ -60,25 +60,42 @@ def loadavg():
 
 
 def model_bytes(binary, bindir, workload, ranks, io):
-    """The compiler's bytes per process per call: the collective's remark
-    on the bench's kernel (its own pipeline options), plus the index-error
-    consensus (one 8-byte all-reduce)."""
+    """The compiler's bytes per process per call and the scheme: the
+    remarks on the bench's kernel (its own pipeline options): the scheme of
+    an axis split (onnx-shard-gathers, TrafficModel.h) or the collective's
+    (gather-shard-prepare-for-mpi), plus the index-error consensus (one
+    8-byte all-reduce; not with all-gather-data, whose gather checks
+    locally)."""
     if ranks < 2:
-        return 0
+        return 0, "-"
     source = subprocess.run([binary, f"--workload={workload}", f"--io={io}",
                              f"--ranks={ranks}", "--print-kernel"],
                             check=True, capture_output=True, text=True).stdout
     options = re.match(r"// pipeline-options: (.*)", source).group(1)
-    assembly = re.search(r"shard-assembly=(\S+)", options).group(1)
-    stages = ",".join(f"gather-pipeline-{s}{{{options}}}"
-                      for s in ("onnx-preprocessing", "sharding", "onnx-to-linalg"))
+    option = lambda name, default: (re.search(name + r"=(\S+)", options) or
+                                    [None, default])[1]
+    assembly = option("shard-assembly", "all-gather")
+    sharding = (f"onnx-shard-gathers{{grid-size={option('shard-grid', ranks)} "
+                f"shard-dim={option('shard-dim', -1)} io={option('shard-io', 'whole')} "
+                f"axis-scheme={option('shard-axis-scheme', 'auto')} remarks=true}},"
+                "gather-shard-partition-functions")
+    stages = ",".join([f"gather-pipeline-onnx-preprocessing{{{options}}}", sharding,
+                       f"gather-pipeline-onnx-to-linalg{{{options}}}"])
     remarks = subprocess.run(
         [os.path.join(bindir, "gather-opt"), "-o", os.devnull,
          f"--pass-pipeline=builtin.module({stages},"
          f"gather-shard-prepare-for-mpi{{assembly={assembly} remarks=true}})"],
         input=source, check=True, capture_output=True, text=True).stderr
-    collective = sum(int(b) for b in re.findall(r"(\d+) bytes per process", remarks))
-    return collective + 2 * 8 * (ranks - 1) // ranks
+    axis = re.findall(r"axis split by (\S+) \(axis-scheme=\S+\): (\d+) bytes per process",
+                      remarks)
+    if axis:
+        scheme = ",".join(sorted({s for s, _ in axis}))
+        collective = sum(int(b) for _, b in axis)
+    else:
+        scheme = f"rows ({assembly})"
+        collective = sum(int(b) for b in re.findall(r"(\d+) bytes per process", remarks))
+    consensus = 0 if scheme == "all-gather-data" else 2 * 8 * (ranks - 1) // ranks
+    return collective + consensus, scheme
 
 
 def run(args, bindir, workload, mode, ranks, threads, io):
@@ -113,8 +130,8 @@ def run(args, bindir, workload, mode, ranks, threads, io):
             sent = max(sent, total)
     calls = args.reps + 1  # one warm-up call
     record["bytes_sent"] = sent // calls if mode == "mpi" else 0
-    record["bytes_model"] = (model_bytes(binary, bindir, workload, ranks, io)
-                             if mode == "mpi" else 0)
+    record["bytes_model"], record["scheme"] = (
+        model_bytes(binary, bindir, workload, ranks, io) if mode == "mpi" else (0, "-"))
     return record
 
 
@@ -156,12 +173,12 @@ def main():
           f"{load[0]:.1f} before, {load[1]:.1f} after; median of {args.reps} calls "
           "after one warm-up, the slowest process")
     print()
-    print("| workload | io | run | ms per call | peak RSS per process | bytes sent per process | model | result |")
-    print("|---|---|---|---:|---:|---:|---:|---|")
+    print("| workload | io | run | scheme | ms per call | peak RSS per process | bytes sent per process | model | result |")
+    print("|---|---|---|---|---:|---:|---:|---:|---|")
     for r in records:
         run_name = (f"{r['ranks']} MPI rank{'s' if r['ranks'] > 1 else ''} x 1 thread"
                     if r["mode"] == "mpi" else f"1 process x {r['threads']} thread{'s' if r['threads'] > 1 else ''}")
-        print(f"| {r['workload']} | {r['io']} | {run_name} | {r['ms']:.1f} | {r['rss_mib']:.0f} MiB | "
+        print(f"| {r['workload']} | {r['io']} | {run_name} | {r['scheme']} | {r['ms']:.1f} | {r['rss_mib']:.0f} MiB | "
               f"{fmt_bytes(r['bytes_sent'])} | {fmt_bytes(r['bytes_model'])} | "
               f"{'identical' if r['identical'] else 'MISMATCH'} |")
 

@@ -83,6 +83,7 @@ void gather::addShardingPasses(OpPassManager &pm,
   shardOptions.gridSize = options.shardGrid;
   shardOptions.shardDim = options.shardDim;
   shardOptions.io = options.shardIO;
+  shardOptions.axisScheme = options.shardAxisScheme;
   pm.addPass(ONNX::createONNXShardGathersPass(shardOptions));
   pm.addPass(ONNX::createShardPartitionFunctionsPass());
 }
@@ -391,6 +392,9 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
     return error;
   if (llvm::Error error = checkValue(options.shardIO, kShardIOValues))
     return error;
+  if (llvm::Error error =
+          checkValue(options.shardAxisScheme, kShardAxisSchemeValues))
+    return error;
   if (llvm::Error error = checkValue(options.gpuFormat, kGPUFormatValues))
     return error;
   if (llvm::Error error = checkValue(options.gpuMemory, kGPUMemoryValues))
@@ -423,6 +427,8 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
       {&options.shardDim, options.shardDim != defaults.shardDim},
       {&options.shardAssembly, options.shardAssembly != defaults.shardAssembly},
       {&options.shardIO, options.shardIO != defaults.shardIO},
+      {&options.shardAxisScheme,
+       options.shardAxisScheme != defaults.shardAxisScheme},
       {&options.numThreads, options.numThreads != defaults.numThreads},
       {&options.targetCpu, options.targetCpu != defaults.targetCpu},
       {&options.targetFeatures,

@@ -307,3 +307,100 @@ extern "C" void gatherMPIAllgatherv(void *buffer, int64_t outer,
                  offsets.data(), unit, comm);
   MPI_Type_free(&unit);
 }
+
+/// `value` as an MPI count, or an error naming `what`.
+static int toMPICount(int64_t value, const char *what) {
+  if (value > std::numeric_limits<int>::max())
+    gather::runtime::reportMessage(
+        std::string("onnx.GatherElements: the all-to-all lookup has ") +
+        std::to_string(value) + " " + what + ", more than MPI can count");
+  return static_cast<int>(value);
+}
+
+extern "C" void gatherMPIAlltoallLookup(const int64_t *positions, int64_t count,
+                                        void *result, const void *data,
+                                        int64_t dataStart, int64_t dataExtent,
+                                        int64_t outer, int64_t axisSize,
+                                        int64_t inner, int64_t elementBytes,
+                                        int64_t splitId, int64_t color,
+                                        int64_t key) {
+  MPI_Comm comm = getGroupComm(splitId, color, key);
+  int processes = 1, rank = 0;
+  MPI_Comm_size(comm, &processes);
+  MPI_Comm_rank(comm, &rank);
+  gather::ShardBlocks slabs{axisSize, processes};
+  auto size = static_cast<size_t>(processes);
+  // The owner of each request, and its place among the owner's requests.
+  std::vector<int64_t> sendCounts(size, 0), receiveCounts(size, 0);
+  std::vector<int> owners(static_cast<size_t>(count));
+  int64_t wholeSize = outer * axisSize * inner;
+  for (int64_t i = 0; i < count; ++i) {
+    if (positions[i] < 0 || positions[i] >= wholeSize)
+      gather::runtime::reportMessage(
+          "onnx.GatherElements: the all-to-all lookup was asked for position " +
+          std::to_string(positions[i]) + " of 'data', outside [0, " +
+          std::to_string(wholeSize) + ")");
+    int64_t index = (positions[i] / inner) % axisSize;
+    owners[i] = static_cast<int>(slabs.owner(index));
+    ++sendCounts[owners[i]];
+  }
+  MPI_Alltoall(sendCounts.data(), 1, MPI_INT64_T, receiveCounts.data(), 1,
+               MPI_INT64_T, comm);
+  std::vector<int> sendCountsInt(size), sendOffsets(size),
+      receiveCountsInt(size), receiveOffsets(size);
+  int64_t sent = 0, received = 0;
+  for (size_t q = 0; q < size; ++q) {
+    sendCountsInt[q] = toMPICount(sendCounts[q], "requests");
+    receiveCountsInt[q] = toMPICount(receiveCounts[q], "requests");
+    sendOffsets[q] = toMPICount(sent, "requests");
+    receiveOffsets[q] = toMPICount(received, "requests");
+    sent += sendCounts[q];
+    received += receiveCounts[q];
+  }
+  std::vector<int64_t> requests(static_cast<size_t>(count)),
+      asked(static_cast<size_t>(received));
+  std::vector<int64_t> slots(static_cast<size_t>(count));
+  std::vector<int> cursor(sendOffsets);
+  for (int64_t i = 0; i < count; ++i) {
+    slots[i] = cursor[owners[i]]++;
+    requests[slots[i]] = positions[i];
+  }
+  MPI_Alltoallv(requests.data(), sendCountsInt.data(), sendOffsets.data(),
+                MPI_INT64_T, asked.data(), receiveCountsInt.data(),
+                receiveOffsets.data(), MPI_INT64_T, comm);
+
+  // The answers, from this process's block [lo, hi) of the axis only.
+  int64_t lo = slabs.offset(rank), hi = slabs.offset(rank + 1);
+  auto bytes = static_cast<size_t>(elementBytes);
+  std::vector<char> answers(static_cast<size_t>(received) * bytes),
+      values(static_cast<size_t>(count) * bytes);
+  const char *slab = static_cast<const char *>(data);
+  for (int64_t j = 0; j < received; ++j) {
+    int64_t position = asked[j];
+    int64_t row = inner == 0 || axisSize == 0 ? 0 : position / inner / axisSize;
+    int64_t index = inner == 0 ? 0 : (position / inner) % axisSize;
+    int64_t within = inner == 0 ? 0 : position % inner;
+    if (position < 0 || row >= outer || index < lo || index >= hi ||
+        index < dataStart || index >= dataStart + dataExtent)
+      gather::runtime::reportMessage(
+          "onnx.GatherElements: MPI process " + std::to_string(rank) +
+          " was asked for position " + std::to_string(position) +
+          " of 'data', outside its slab [" + std::to_string(lo) + ", " +
+          std::to_string(hi) + ") of the axis");
+    std::copy_n(slab +
+                    ((row * dataExtent + index - dataStart) * inner + within) *
+                        elementBytes,
+                bytes, answers.data() + j * elementBytes);
+  }
+  MPI_Datatype element = MPI_DATATYPE_NULL;
+  MPI_Type_contiguous(static_cast<int>(elementBytes), MPI_BYTE, &element);
+  MPI_Type_commit(&element);
+  MPI_Alltoallv(answers.data(), receiveCountsInt.data(), receiveOffsets.data(),
+                element, values.data(), sendCountsInt.data(),
+                sendOffsets.data(), element, comm);
+  MPI_Type_free(&element);
+  char *out = static_cast<char *>(result);
+  for (int64_t i = 0; i < count; ++i)
+    std::copy_n(values.data() + slots[i] * elementBytes, bytes,
+                out + i * elementBytes);
+}

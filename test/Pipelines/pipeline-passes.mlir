@@ -30,7 +30,7 @@
 // ALL-NEXT:   canonicalize{{[{].*[}]}},
 // ALL-NEXT:   onnx-shape-inference{refine-public-functions=false},
 // 2. gather-pipeline-sharding
-// SHARD-NEXT: onnx-shard-gathers{grid-size=2 io=whole remarks=false shard-dim=-1},
+// SHARD-NEXT: onnx-shard-gathers{axis-scheme=auto grid-size=2 io=whole remarks=false shard-dim=-1},
 // SHARD-NEXT: gather-shard-partition-functions,
 // 3. gather-pipeline-onnx-to-linalg
 // ALL-NEXT:   convert-onnx-to-linalg{runtime-checks=true},

@@ -744,7 +744,8 @@ static int toolMain(int argc, char **argv) {
   mpiStartUp.collectiveOptions =
       "runtime-checks=" + std::to_string(options->runtimeChecks) +
       " shard-assembly=" + options->shardAssembly.getValue() +
-      " shard-io=" + options->shardIO.getValue();
+      " shard-io=" + options->shardIO.getValue() +
+      " shard-axis-scheme=" + options->shardAxisScheme.getValue();
   if (!setUpMPIJob(*options))
     return failStartUp();
   // The target CPU (target-cpu, else the host) decides the form of the

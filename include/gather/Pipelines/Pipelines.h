@@ -137,6 +137,12 @@ struct ONNXToLLVMPipelineOptions
                      "assembled on every process: all-gather "
                      "(MPI_Allgatherv) or all-reduce"),
       llvm::cl::init("all-gather")};
+  PassOptions::Option<std::string> shardAxisScheme{
+      *this, "shard-axis-scheme",
+      llvm::cl::desc("With shard-grid: how a split of the gather axis "
+                     "combines the slabs: auto (the fewest bytes per "
+                     "process), all-reduce, all-gather-data or all-to-all"),
+      llvm::cl::init("auto")};
   PassOptions::Option<std::string> shardIO{
       *this, "shard-io",
       llvm::cl::desc("With shard-grid: what public functions take and "
@@ -184,6 +190,10 @@ inline constexpr llvm::StringLiteral kGPUMemoryValues[] = {"host", "device"};
 /// The values of shard-io (docs/Sharding.md, distributed inputs and
 /// outputs).
 inline constexpr llvm::StringLiteral kShardIOValues[] = {"whole", "split"};
+/// The values of shard-axis-scheme: auto, then the schemes of
+/// TrafficModel.h's AxisScheme (docs/Sharding.md).
+inline constexpr llvm::StringLiteral kShardAxisSchemeValues[] = {
+    "auto", "all-reduce", "all-gather-data", "all-to-all"};
 inline constexpr llvm::StringLiteral kGPUFeatures = "+ptx80";
 
 /// Checks the options as a whole: `gpu`, `gpu-format` and `gpu-memory`

@@ -62,6 +62,26 @@ void gatherMPIAllgatherv(void *buffer, int64_t outer, int64_t sliceBytes,
                          int64_t dimSize, int64_t splitId, int64_t color,
                          int64_t key);
 
+/// The all-to-all lookup of a gather split along its axis
+/// (axis-scheme=all-to-all): `data` is split along the axis into the
+/// blocks of ShardBlocks.h (of `axisSize` indices over the group), the whole
+/// `data` seen as [outer, axisSize, inner]. This process asks for the
+/// `count` elements at the row-major `positions` of the whole `data`
+/// (in range; the index check ran before) and receives them in `result`
+/// (`count` elements of `elementBytes` bytes, in the order of
+/// `positions`): the counts per owner by MPI_Alltoall, the positions to
+/// their owners and the values back by MPI_Alltoallv. It answers the
+/// others' requests from its slab, which `data` holds as [outer,
+/// dataExtent, inner] from index `dataStart` of the axis (the whole: 0 and
+/// axisSize; the slab alone: its offset and size); a request outside its
+/// own block is an error (gatherReportMessage), never read.
+void gatherMPIAlltoallLookup(const int64_t *positions, int64_t count,
+                             void *result, const void *data, int64_t dataStart,
+                             int64_t dataExtent, int64_t outer,
+                             int64_t axisSize, int64_t inner,
+                             int64_t elementBytes, int64_t splitId,
+                             int64_t color, int64_t key);
+
 // For hosts started by an MPI launcher (gather-runner): a process that fails
 // before the others reach MPI_Init, or that exits alone, leaves them waiting
 // forever. A host therefore calls gatherMPIStartJob before anything can

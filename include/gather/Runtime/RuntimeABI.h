@@ -71,6 +71,10 @@ enum class RuntimeFunction {
   /// gatherMPIAllgatherv(buffer, outer, sliceBytes, dimSize, splitId,
   /// color, key) (libgather_mpi_runtime).
   MPIAllgatherv,
+  /// gatherMPIAlltoallLookup(positions, count, result, data, dataStart,
+  /// dataExtent, outer, axisSize, inner, elementBytes, splitId, color, key)
+  /// (libgather_mpi_runtime).
+  MPIAlltoallLookup,
 };
 
 /// The runtime's functions on tensors, one per element type (suffix, see

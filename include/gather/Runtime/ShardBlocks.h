@@ -48,16 +48,26 @@ struct ShardBlocks {
     return offset(rank + 1) - offset(rank);
   }
 
+  /// The rank of the process whose block holds index `index` (0 <= `index`
+  /// < `size`).
+  constexpr int64_t owner(int64_t index) const {
+    int64_t quotient = size / processes, remainder = size % processes;
+    int64_t large = remainder * (quotient + 1); // The blocks of q + 1.
+    return index < large ? index / (quotient + 1)
+                         : remainder + (index - large) / quotient;
+  }
+
   /// Whether every block has the same size (`processes` divides `size`).
   constexpr bool isEven() const { return size % processes == 0; }
 };
 
-static_assert(ShardBlocks{5, 3}.offset(1) == 2 &&
-                  ShardBlocks{5, 3}.count(2) == 1 &&
-                  ShardBlocks{1, 3}.offset(2) == 1 &&
-                  ShardBlocks{1, 3}.count(2) == 0 &&
-                  ShardBlocks{8, 4}.offset(3) == 6,
-              "the balanced blocks of ShardBlocks.h");
+static_assert(
+    ShardBlocks{5, 3}.offset(1) == 2 && ShardBlocks{5, 3}.count(2) == 1 &&
+        ShardBlocks{1, 3}.offset(2) == 1 && ShardBlocks{1, 3}.count(2) == 0 &&
+        ShardBlocks{8, 4}.offset(3) == 6 && ShardBlocks{5, 3}.owner(1) == 0 &&
+        ShardBlocks{5, 3}.owner(2) == 1 && ShardBlocks{5, 3}.owner(4) == 2 &&
+        ShardBlocks{1, 3}.owner(0) == 0,
+    "the balanced blocks of ShardBlocks.h");
 
 } // namespace gather
 

@@ -54,9 +54,12 @@ static constexpr RuntimeFunctionInfo kRuntimeFunctions[] = {
     {"gatherMPIInit", "(i64) -> ()"},
     {"gatherMPIAllreduceSumBits", "(!llvm.ptr, i64, i64, i64, i64, i64) -> ()"},
     {"gatherMPIAllgatherv", "(!llvm.ptr, i64, i64, i64, i64, i64, i64) -> ()"},
+    {"gatherMPIAlltoallLookup",
+     "(!llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, "
+     "i64, i64, i64, i64, i64, i64, i64, i64) -> ()"},
 };
 static_assert(std::size(kRuntimeFunctions) ==
-                  static_cast<size_t>(RuntimeFunction::MPIAllgatherv) + 1,
+                  static_cast<size_t>(RuntimeFunction::MPIAlltoallLookup) + 1,
               "one row per RuntimeFunction");
 
 /// The runtime functions on tensors, in the order of RuntimeTensorFunction:

@@ -11,6 +11,13 @@
 // (the bad index in the last block), the axis in blocks of 2, 1, 1.
 // RUN: sh -c "timeout 60 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=3' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,THREE
 // RUN: sh -c "timeout 60 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=3 shard-dim=1 shard-assembly=all-reduce' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,THREE
+// The axis schemes (shard-axis-scheme) on 2 and 3 processes: the same
+// message.
+// RUN: sh -c "timeout 60 %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-dim=1 shard-axis-scheme=all-gather-data' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,TWO
+// RUN: sh -c "timeout 60 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=3 shard-dim=1 shard-axis-scheme=all-gather-data' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,THREE
+// RUN: sh -c "timeout 60 %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-dim=1 shard-axis-scheme=all-to-all' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,TWO
+// RUN: sh -c "timeout 60 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=3 shard-dim=1 shard-axis-scheme=all-to-all' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,THREE
+// RUN: sh -c "timeout 60 %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-dim=1 shard-axis-scheme=all-to-all shard-io=split' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,TWO
 // shard-io=split: the same message from the slabs.
 // RUN: sh -c "timeout 60 %mpirun -np 2 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2 shard-io=split' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,TWO
 // RUN: sh -c "timeout 60 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=3 shard-io=split' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,THREE

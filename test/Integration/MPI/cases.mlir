@@ -9,6 +9,11 @@
 // RUN: diff %t.1 %t.2b
 // RUN: %mpirun -np 4 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=4 shard-dim=1' > %t.4c
 // RUN: diff %t.1 %t.4c
+// The axis schemes other than the all-reduce (shard-axis-scheme), uneven on 3.
+// RUN: timeout 120 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=3 shard-dim=1 shard-axis-scheme=all-gather-data' > %t.3s
+// RUN: diff %t.1 %t.3s
+// RUN: timeout 120 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=3 shard-dim=1 shard-axis-scheme=all-to-all' > %t.3t
+// RUN: diff %t.1 %t.3t
 // RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=2 shard-assembly=all-reduce' > %t.2d
 // RUN: diff %t.1 %t.2d
 // RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=2 shard-io=split' > %t.2e

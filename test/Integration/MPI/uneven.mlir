@@ -32,6 +32,21 @@
 // RUN: diff %t.1 %t.3g
 // RUN: %mpirun -np 2 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=2 shard-dim=0 shard-io=split' > %t.2d
 // RUN: diff %t.1 %t.2d
+// The axis schemes (shard-axis-scheme, docs/Sharding.md) on 2 and 3
+// processes (the axes of size 1 and 2 fall back to all-reduce on 3: some
+// process owns no index of them).
+// RUN: timeout 120 %mpirun -np 2 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=2 shard-dim=1 shard-axis-scheme=all-gather-data' > %t.2e
+// RUN: diff %t.1 %t.2e
+// RUN: timeout 120 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=3 shard-dim=1 shard-axis-scheme=all-gather-data' > %t.3h
+// RUN: diff %t.1 %t.3h
+// RUN: timeout 120 %mpirun -np 2 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=2 shard-dim=1 shard-axis-scheme=all-to-all' > %t.2f
+// RUN: diff %t.1 %t.2f
+// RUN: timeout 120 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=3 shard-dim=1 shard-axis-scheme=all-to-all' > %t.3i
+// RUN: diff %t.1 %t.3i
+// RUN: timeout 120 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=3 shard-dim=1 shard-axis-scheme=all-to-all shard-io=split' > %t.3j
+// RUN: diff %t.1 %t.3j
+// RUN: timeout 120 %mpirun -np 3 gather-runner %s -e main --entry-point-result=void -O0 --pipeline-options='shard-grid=3 shard-dim=1 shard-axis-scheme=all-gather-data shard-io=split' > %t.3k
+// RUN: diff %t.1 %t.3k
 // The values one process computes (and so every run above):
 // CHECK: result 0: tensor<5x2xf32> = {{\[}}[1, 2], [7, 6], [10, 10], [16, 13], [20, 19]]
 // CHECK: result 1: tensor<7x3xi64> = {{\[}}[12, 11, 10], [20, 22, 21], [32, 30, 30], [40, 42, 41], [51, 52, 50], [62, 60, 61], [70, 72, 71]]

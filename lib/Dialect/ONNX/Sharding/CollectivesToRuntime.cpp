@@ -16,6 +16,7 @@
 #include "PartitionedGather.h"
 
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
+#include "gather/Dialect/ONNX/Sharding/TrafficModel.h"
 #include "gather/Runtime/RuntimeABI.h"
 #include "gather/Support/CheckedSize.h"
 #include "gather/Support/ElementBytes.h"
@@ -68,10 +69,7 @@ getRowMajorDestination(Value result) {
 
 /// The address of the first element of the row-major `memref`.
 static Value getAddress(OpBuilder &b, Location loc, Value memref) {
-  Value index = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value address = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
-  return LLVM::IntToPtrOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext()), address);
+  return ONNX::createBufferAddress(b, loc, memref);
 }
 
 static Value createI64(OpBuilder &b, Location loc, int64_t value) {
@@ -139,13 +137,6 @@ getGroup(Operation *op, FlatSymbolRefAttr gridAttr,
   if (ShapedType::isDynamic(processes))
     return failure();
   return std::make_pair(grid, processes);
-}
-
-/// The bytes MPI moves per process for a collective on `bytes` bytes
-/// (docs/Sharding.md, the model): an all-reduce 2(P-1)/P of them
-/// (`factor` 2), an all-gather (P-1)/P (`factor` 1); -1 if unknown.
-static int64_t getModelBytes(int64_t bytes, int64_t processes, int64_t factor) {
-  return bytes < 0 ? -1 : factor * bytes * (processes - 1) / processes;
 }
 
 /// The static bytes of `type`, or -1.
@@ -248,8 +239,10 @@ struct BitExactAllReduceToRuntime : public OpRewritePattern<AllReduceOp> {
       return rewriter.notifyMatchFailure(op, "unknown grid or dynamic size");
     Location loc = op.getLoc();
     Value input = op.getInput();
+    int64_t staticBytes = getStaticBytes(type);
     int64_t modelBytes =
-        getModelBytes(getStaticBytes(type), group->second, /*factor=*/2);
+        staticBytes < 0 ? -1
+                        : TrafficModel{group->second}.allReduce(staticBytes);
     LLVM_DEBUG(llvm::dbgs() << "[gather-shard] " << loc
                             << ": masked gathers summed by MPI_Allreduce, "
                             << modelBytes << " bytes per process\n");
@@ -324,6 +317,17 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
           result = cast.getResult();
           resultType = castType;
         }
+    // An all_gather of an axis scheme whose cast to the whole size was
+    // folded into its users: the whole size, from its attribute.
+    RankedTensorType castBack;
+    if (auto wholeSize =
+            op->getAttrOfType<IntegerAttr>(ONNX::kWholeSizeAttrName);
+        wholeSize && root == op && resultType.isDynamicDim(gatherAxis)) {
+      castBack = resultType;
+      SmallVector<int64_t> shape(resultType.getShape());
+      shape[gatherAxis] = wholeSize.getInt();
+      resultType = resultType.clone(shape);
+    }
     auto eraseRoot = [&] {
       rewriter.eraseOp(root);
       if (root != op)
@@ -335,16 +339,24 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
       return rewriter.notifyMatchFailure(op, "unknown grid or dynamic size");
     GridOp grid = group->first;
     int64_t processes = group->second;
-    bool allGather = assembly == ONNX::ShardAssembly::AllGather;
-    int64_t modelBytes =
-        getModelBytes(getStaticBytes(resultType), processes, allGather ? 1 : 2);
+    // What an axis scheme assembles (data, lookups) always goes through
+    // MPI_Allgatherv: the scheme's model counts it so.
+    auto assembled = op->getAttrOfType<StringAttr>(ONNX::kAssembledAttrName);
+    bool allGather = assembly == ONNX::ShardAssembly::AllGather || assembled;
+    int64_t staticBytes = getStaticBytes(resultType);
+    TrafficModel model{processes};
+    int64_t modelBytes = staticBytes < 0 ? -1
+                         : allGather     ? model.allGather(staticBytes)
+                                         : model.allReduce(staticBytes);
+    StringRef what = assembled ? assembled.getValue() : "result";
     LLVM_DEBUG(llvm::dbgs()
-               << "[gather-shard] " << loc << ": result assembled by "
+               << "[gather-shard] " << loc << ": " << what << " assembled by "
                << (allGather ? "MPI_Allgatherv" : "MPI_Allreduce") << ", "
                << modelBytes << " bytes per process\n");
     if (remarks)
-      op.emitRemark() << "gather-shard: result assembled by "
-                      << (allGather
+      op.emitRemark() << "gather-shard: " << what << " assembled by "
+                      << (assembled ? "MPI_Allgatherv"
+                          : allGather
                               ? "MPI_Allgatherv (shard-assembly=all-gather)"
                               : "MPI_Allreduce (shard-assembly=all-reduce)")
                       << " in place: " << modelBytes << " bytes per process";
@@ -353,7 +365,8 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
     // offsets (and the subview) come early when the input's shape is
     // static, so that the input can be computed in place.
     bufferization::MaterializeInDestinationOp materialize =
-        getRowMajorDestination(result);
+        castBack ? bufferization::MaterializeInDestinationOp()
+                 : getRowMajorDestination(result);
     ImplicitLocOpBuilder ib(loc, rewriter);
     // A block of an uneven split: dynamic only along the gather axis, whose
     // size (this process's count, ShardBlocks.h) is known without the input.
@@ -445,10 +458,13 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
         MemRefType::get(resultType.getShape(), resultType.getElementType()),
         whole);
     createCall(getAddress(rewriter, loc, buffer), whole);
-    rewriter.replaceAllUsesWith(result, bufferization::ToTensorOp::create(
-                                            rewriter, loc, resultType, buffer,
-                                            /*restrict=*/true,
-                                            /*writable=*/true));
+    Value replacement = bufferization::ToTensorOp::create(
+        rewriter, loc, resultType, buffer, /*restrict=*/true,
+        /*writable=*/true);
+    if (castBack)
+      replacement =
+          tensor::CastOp::create(rewriter, loc, castBack, replacement);
+    rewriter.replaceAllUsesWith(result, replacement);
     eraseRoot();
     return success();
   }

@@ -16,10 +16,14 @@
 #include "gather/Dialect/ONNX/GatherElementsView.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
+#include "gather/Runtime/RuntimeABI.h"
 #include "gather/Runtime/RuntimeReporter.h"
+#include "gather/Support/ElementBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -355,4 +359,142 @@ void ONNX::createSlabSizeCheck(OpBuilder &builder, Location loc, Operation *op,
         });
     scf::YieldOp::create(b, nl);
   });
+}
+
+Value ONNX::createBufferAddress(OpBuilder &b, Location loc, Value memref) {
+  Value index = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value address = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), address);
+}
+
+Value ONNX::createAllToAllLookup(OpBuilder &builder, Location loc,
+                                 Operation *op, int64_t axis, Value data,
+                                 Value dataStart, Value indices,
+                                 int64_t axisSize, StringRef grid,
+                                 Value process, int64_t processes) {
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  auto dataType = cast<RankedTensorType>(data.getType());
+  Type elementType = dataType.getElementType();
+  int64_t rank = indicesType.getRank();
+  int64_t elements = indicesType.getNumElements();
+  Type i64 = builder.getI64Type();
+  // The whole `data` as [outer, axisSize, inner], its row-major strides.
+  SmallVector<int64_t> wholeShape(dataType.getShape());
+  wholeShape[axis] = axisSize;
+  SmallVector<int64_t> strides(rank, 1);
+  for (int64_t d = rank - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * wholeShape[d + 1];
+  int64_t outer = 1, inner = strides[axis];
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= wholeShape[d];
+
+  // This process's block of the row-major order of `indices`.
+  ShardBlocks rows{elements, processes};
+  auto [rowsLo, rowsCount] = createBlockBounds(builder, loc, process, rows);
+  Value lo = rowsLo, count = rowsCount;
+  int64_t blockSize = rows.isEven() ? rows.count(0) : ShapedType::kDynamic;
+  Value flat = indices;
+  SmallVector<ReassociationIndices> all(1);
+  for (int64_t d = 0; d < rank; ++d)
+    all[0].push_back(d);
+  if (rank != 1)
+    flat = tensor::CollapseShapeOp::create(builder, loc, indices, all);
+  SmallVector<OpFoldResult> offsets = {lo},
+                            sizes = {rows.isEven()
+                                         ? OpFoldResult(
+                                               builder.getIndexAttr(blockSize))
+                                         : OpFoldResult(count)};
+  SmallVector<OpFoldResult> unit = {builder.getIndexAttr(1)};
+  Value mine = tensor::ExtractSliceOp::create(
+      builder, loc,
+      RankedTensorType::get({blockSize}, indicesType.getElementType()), flat,
+      offsets, sizes, unit);
+  SmallVector<Value> dynamicSizes;
+  if (!rows.isEven())
+    dynamicSizes.push_back(count);
+  Value empty =
+      tensor::EmptyOp::create(builder, loc, {blockSize}, i64, dynamicSizes);
+  Value axisSizeValue = arith::ConstantIndexOp::create(builder, loc, axisSize);
+  SmallVector<AffineMap> maps(2, builder.getMultiDimIdentityMap(1));
+  // position = the row-major position in the whole `data` of element
+  // lo + i of `indices` (its coordinates, the axis' one replaced by the
+  // normalized index).
+  Value positions =
+      linalg::GenericOp::create(
+          builder, loc, TypeRange{empty.getType()}, ValueRange{mine},
+          ValueRange{empty}, maps,
+          SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
+          [&](OpBuilder &b, Location nl, ValueRange args) {
+            Value rest = arith::AddIOp::create(
+                b, nl, lo, linalg::IndexOp::create(b, nl, 0));
+            Value position = arith::ConstantIndexOp::create(b, nl, 0);
+            Value k =
+                ONNX::buildNormalizedIndex(b, nl, args[0], axisSizeValue).first;
+            for (int64_t d = rank - 1; d >= 0; --d) {
+              Value size = arith::ConstantIndexOp::create(
+                  b, nl, indicesType.getDimSize(d));
+              Value coordinate =
+                  d == axis ? k : arith::RemUIOp::create(b, nl, rest, size);
+              rest = arith::DivUIOp::create(b, nl, rest, size);
+              position = arith::AddIOp::create(
+                  b, nl, position,
+                  arith::MulIOp::create(
+                      b, nl, coordinate,
+                      arith::ConstantIndexOp::create(b, nl, strides[d])));
+            }
+            linalg::YieldOp::create(
+                b, nl,
+                arith::IndexCastOp::create(b, nl, i64, position).getResult());
+          })
+          .getResult(0);
+
+  // The lookup, in buffers (the runtime reads and writes them through
+  // their addresses).
+  auto module = op->getParentOfType<ModuleOp>();
+  Value positionsBuffer = bufferization::ToBufferOp::create(
+      builder, loc, MemRefType::get({blockSize}, i64), positions,
+      /*read_only=*/true);
+  Value dataBuffer = bufferization::ToBufferOp::create(
+      builder, loc, MemRefType::get(dataType.getShape(), elementType), data,
+      /*read_only=*/true);
+  auto lookedUpType = MemRefType::get({blockSize}, elementType);
+  Value lookedUp =
+      memref::AllocOp::create(builder, loc, lookedUpType, dynamicSizes);
+  Value dataExtent = arith::IndexCastOp::create(
+      builder, loc, i64, tensor::DimOp::create(builder, loc, data, axis));
+  Value zero = createI64Constant(builder, loc, 0);
+  func::CallOp::create(
+      builder, loc,
+      getOrDeclareRuntimeFunction(module, RuntimeFunction::MPIAlltoallLookup),
+      ValueRange{createBufferAddress(builder, loc, positionsBuffer),
+                 arith::IndexCastOp::create(builder, loc, i64, count),
+                 createBufferAddress(builder, loc, lookedUp),
+                 createBufferAddress(builder, loc, dataBuffer),
+                 arith::IndexCastOp::create(builder, loc, i64, dataStart),
+                 dataExtent, createI64Constant(builder, loc, outer),
+                 createI64Constant(builder, loc, axisSize),
+                 createI64Constant(builder, loc, inner),
+                 createI64Constant(builder, loc,
+                                   getElementBytes(elementType).value_or(1)),
+                 zero, zero, zero});
+  Value block = bufferization::ToTensorOp::create(
+      builder, loc, RankedTensorType::get({blockSize}, elementType), lookedUp,
+      /*restrict=*/true, /*writable=*/true);
+
+  // The blocks assembled, in the shape of the result.
+  auto wholeFlatType = RankedTensorType::get({elements}, elementType);
+  auto gathered = AllGatherOp::create(
+      builder, loc, rows.isEven() ? wholeFlatType : block.getType(), grid,
+      ArrayRef<GridAxis>{0}, block, APInt(64, 0));
+  gathered->setAttr(kAssembledAttrName, builder.getStringAttr("the lookups"));
+  gathered->setAttr(kWholeSizeAttrName, builder.getI64IntegerAttr(elements));
+  Value whole = gathered.getResult();
+  if (whole.getType() != wholeFlatType)
+    whole = tensor::CastOp::create(builder, loc, wholeFlatType, whole);
+  if (rank == 1)
+    return whole;
+  return tensor::ExpandShapeOp::create(
+      builder, loc, RankedTensorType::get(indicesType.getShape(), elementType),
+      whole, all);
 }

@@ -73,6 +73,40 @@ void createSlabSizeCheck(mlir::OpBuilder &builder, mlir::Location loc,
                          llvm::ArrayRef<mlir::shard::GridAxis> usedAxes,
                          mlir::Value process);
 
+/// The string attribute of a shard.all_gather that assembles more than a
+/// result split off the axis: "data" (axis-scheme=all-gather-data) or "the
+/// lookups" (axis-scheme=all-to-all). gather-shard-prepare-for-mpi always
+/// lowers it to gatherMPIAllgatherv (whatever shard-assembly says: the
+/// scheme's model counts it so) and names it in its remark.
+inline constexpr llvm::StringLiteral kAssembledAttrName = "gather.assembled";
+
+/// The integer attribute of such a shard.all_gather: the whole size of its
+/// gather axis (its lowering needs it when canonicalization has folded the
+/// cast of its dynamic result to the whole size into the users).
+inline constexpr llvm::StringLiteral kWholeSizeAttrName = "gather.whole_size";
+
+/// The address (!llvm.ptr) of the first element of the row-major `memref`.
+mlir::Value createBufferAddress(mlir::OpBuilder &builder, mlir::Location loc,
+                                mlir::Value memref);
+
+/// The gather `op` along `axis` of the whole (static) `indices`, split
+/// along the axis by the all-to-all lookup (axis-scheme=all-to-all): this
+/// process takes its block of the row-major order of `indices` (ShardBlocks
+/// of its number of elements), computes the positions they read in the
+/// whole `data` (indices normalized with `axisSize`; the index check ran
+/// before), looks them up in the processes' slabs (gatherMPIAlltoallLookup)
+/// and the blocks are assembled into the whole result (shard.all_gather,
+/// marked kAssembledAttrName). `data` holds this process's slab from index
+/// `dataStart` of the axis (the whole `data` and 0, or the slab and its
+/// offset). `process` is this process's index on the 1-D `grid` of
+/// `processes`.
+mlir::Value createAllToAllLookup(mlir::OpBuilder &builder, mlir::Location loc,
+                                 mlir::Operation *op, int64_t axis,
+                                 mlir::Value data, mlir::Value dataStart,
+                                 mlir::Value indices, int64_t axisSize,
+                                 llvm::StringRef grid, mlir::Value process,
+                                 int64_t processes);
+
 } // namespace gather::ONNX
 
 #endif // GATHER_LIB_DIALECT_ONNX_SHARDING_PARTITIONEDGATHER_H

@@ -17,11 +17,14 @@
 #include "PartitionedGather.h"
 #include "UpstreamWorkarounds.h"
 #include "gather/Dialect/ONNX/GatherElementsView.h"
+#include "gather/Dialect/ONNX/Sharding/TrafficModel.h"
+#include "gather/Support/ElementBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -223,6 +226,13 @@ struct ONNXShardGathersPass
           << io << "'";
       return signalPassFailure();
     }
+    if (axisScheme != "auto" && !parseAxisScheme(axisScheme.getValue())) {
+      emitError(module.getLoc(),
+                "onnx-shard-gathers: axis-scheme must be auto, all-reduce, "
+                "all-gather-data or all-to-all, not '")
+          << axisScheme << "'";
+      return signalPassFailure();
+    }
     if (shardDim < -1) {
       emitError(module.getLoc(),
                 "onnx-shard-gathers: shard-dim must be -1 (the "
@@ -300,13 +310,18 @@ struct ONNXShardGathersPass
                          ? ""
                          : std::to_string(blocks.count(blocks.processes - 1)))
                  << "\n");
+      AxisScheme scheme = AxisScheme::AllReduce;
+      if (dim == axis)
+        scheme = chooseAxisScheme(op);
       if (io == "split" &&
-          outlineSplit(op, symbolTable, gridName, dim, axis, blocks))
+          outlineSplit(op, symbolTable, gridName, dim, axis, blocks, scheme))
         continue;
-      if (blocks.isEven())
+      // Upstream's shard-partition makes the even splits of the all-reduce
+      // scheme; the other schemes are partitioned here, as uneven splits.
+      if (blocks.isEven() && scheme == AxisScheme::AllReduce)
         outline(op.op, symbolTable, gridName, dim, axis);
       else
-        outlineUneven(op, symbolTable, gridName, dim, axis, blocks);
+        outlineUneven(op, symbolTable, gridName, dim, axis, blocks, scheme);
     }
     adaptCalls(module, gridName);
 
@@ -317,6 +332,136 @@ struct ONNXShardGathersPass
                        {DataLayoutEntryAttr::get(
                            StringAttr::get(context, kMPIImplementation),
                            StringAttr::get(context, "MPICH"))}));
+  }
+
+  /// The scheme of the split of the axis of `op` (axis-scheme; auto: the
+  /// fewest bytes per process of TrafficModel.h), with a remark that names
+  /// it and each scheme's bytes.
+  static int64_t getAxis(const ONNX::GatherElementsView &op) {
+    int64_t rank = cast<RankedTensorType>(op.data.getType()).getRank();
+    return op.axis < 0 ? op.axis + rank : op.axis;
+  }
+
+  AxisScheme chooseAxisScheme(const ONNX::GatherElementsView &op) {
+    auto dataType = cast<RankedTensorType>(op.data.getType());
+    int64_t elements =
+        cast<RankedTensorType>(op.indices.getType()).getNumElements();
+    int64_t dataElements = dataType.getNumElements();
+    int64_t elementBytes =
+        getElementBytes(dataType.getElementType()).value_or(1);
+    TrafficModel model{gridSize};
+    AxisScheme scheme =
+        axisScheme == "auto"
+            ? model.chooseAxisScheme(elements, dataElements, elementBytes)
+            : *parseAxisScheme(axisScheme.getValue());
+    // The other schemes need a slab on every process.
+    bool everyProcessOwns =
+        dataType.getDimSize(getAxis(op)) >= static_cast<int64_t>(gridSize);
+    if (!everyProcessOwns)
+      scheme = AxisScheme::AllReduce;
+    auto bytes = [&](AxisScheme s) {
+      return model.axisSplit(s, elements, dataElements, elementBytes);
+    };
+    std::string summary;
+    llvm::raw_string_ostream os(summary);
+    os << "axis split by " << getAxisSchemeName(scheme).data()
+       << " (axis-scheme=" << axisScheme << "): " << bytes(scheme)
+       << " bytes per process; model: all-reduce "
+       << bytes(AxisScheme::AllReduce) << ", all-gather-data "
+       << bytes(AxisScheme::AllGatherData) << ", all-to-all "
+       << bytes(AxisScheme::AllToAll) << ", index check "
+       << model.indexConsensus()
+       << (everyProcessOwns ? ""
+                            : " (some processes own no index of the "
+                              "axis: all-reduce)");
+    LLVM_DEBUG(llvm::dbgs() << "[gather-shard] " << op.op->getLoc() << ": "
+                            << summary << "\n");
+    if (remarks)
+      op.op->emitRemark() << "gather-shard: " << summary;
+    return scheme;
+  }
+
+  /// The whole result of `op` split along its `axis` (into `blocks`) by
+  /// `scheme`, in the outlined function: `data` is the whole `data` or
+  /// (`dataIsSlab`) this process's slab, `indices` the whole indices, `lo`
+  /// and `count` this process's block of the axis. Every index is checked
+  /// with global positions first (the same error on every process).
+  Value createAxisSplit(OpBuilder &builder, Location loc, Operation *op,
+                        AxisScheme scheme, Value data, bool dataIsSlab,
+                        Value indices, Value lo, Value count, Value process,
+                        ShardBlocks blocks, int64_t axis, StringAttr gridName) {
+    SmallVector<GridAxis> gridAxes = {0};
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+    Value axisSize = arith::ConstantIndexOp::create(builder, loc, blocks.size);
+    SmallVector<Value> offsets, globalSizes;
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    for (int64_t d = 0; d < indicesType.getRank(); ++d) {
+      offsets.push_back(zero);
+      globalSizes.push_back(arith::ConstantIndexOp::create(
+          builder, loc, indicesType.getDimSize(d)));
+    }
+    // (all-gather-data: the local gather's own check, below.)
+    auto check = [&] {
+      ONNX::createGlobalIndexCheck(builder, loc, op, indices, offsets,
+                                   globalSizes, gridName, gridAxes, axisSize);
+    };
+    switch (scheme) {
+    case AxisScheme::AllReduce: {
+      // A process with no block (fewer indices than processes) reads one
+      // index of `data` that its mask never selects: no empty slice, no
+      // access out of bounds.
+      Value dataBlock = data;
+      if (!dataIsSlab) {
+        Value sliceLo = lo, sliceCount = count;
+        if (blocks.size < blocks.processes) {
+          sliceLo = arith::MinUIOp::create(
+              builder, loc, lo,
+              arith::ConstantIndexOp::create(builder, loc, blocks.size - 1));
+          sliceCount = arith::MaxUIOp::create(
+              builder, loc, count,
+              arith::ConstantIndexOp::create(builder, loc, 1));
+        }
+        dataBlock =
+            createBlockSlice(builder, loc, data, axis, sliceLo, sliceCount);
+      }
+      check();
+      Value masked = ONNX::createMaskedGather(builder, loc, axis, dataBlock,
+                                              indices, lo, count, axisSize);
+      return ONNX::createBitExactAllReduce(builder, loc, masked, gridName,
+                                           gridAxes);
+    }
+    case AxisScheme::AllGatherData: {
+      Value dataBlock =
+          dataIsSlab ? data
+                     : createBlockSlice(builder, loc, data, axis, lo,
+                                        getBlockSize(builder, blocks, count));
+      auto dataType = cast<RankedTensorType>(data.getType());
+      SmallVector<int64_t> wholeShape(dataType.getShape());
+      wholeShape[axis] = blocks.size;
+      Value whole = createAllGather(builder, loc, gridName, dataBlock,
+                                    dataType.clone(wholeShape), axis);
+      Operation *gathered = whole.getDefiningOp();
+      if (auto cast = dyn_cast<tensor::CastOp>(gathered))
+        gathered = cast.getSource().getDefiningOp();
+      gathered->setAttr(ONNX::kAssembledAttrName,
+                        builder.getStringAttr("data"));
+      gathered->setAttr(ONNX::kWholeSizeAttrName,
+                        builder.getI64IntegerAttr(blocks.size));
+      // Every process holds the whole `indices` and `data`: the gather's
+      // own check finds the same first bad index on each. (Checked by the
+      // caller, gather-codegen would fuse the gather into the check's loop,
+      // before the all_gather.)
+      return mlir::clone(builder, op, {resultType}, {whole, indices})
+          ->getResult(0);
+    }
+    case AxisScheme::AllToAll:
+      check();
+      return ONNX::createAllToAllLookup(
+          builder, loc, op, axis, data, dataIsSlab ? lo : zero, indices,
+          blocks.size, gridName.getValue(), process, blocks.processes);
+    }
+    llvm_unreachable("an axis scheme");
   }
 
   /// A private `shard.grid @gather_grid(shape = gridSize)`.
@@ -379,7 +524,7 @@ struct ONNXShardGathersPass
   /// Returns false (nothing changed) when no operand or result is a slab.
   bool outlineSplit(const ONNX::GatherElementsView &view,
                     SymbolTable &symbolTable, StringAttr gridName, int64_t dim,
-                    int64_t axis, ShardBlocks blocks) {
+                    int64_t axis, ShardBlocks blocks, AxisScheme scheme) {
     Operation *op = view.op;
     Location loc = op->getLoc();
     auto function = op->getParentOfType<func::FuncOp>();
@@ -509,14 +654,11 @@ struct ONNXShardGathersPass
         returned =
             createAllGather(builder, loc, gridName, returned, resultType, dim);
     } else {
-      ONNX::createGlobalIndexCheck(builder, loc, op, indicesValue, offsets,
-                                   globalSizes, gridName, gridAxes,
-                                   axisSizeValue);
-      Value masked =
-          ONNX::createMaskedGather(builder, loc, axis, dataValue, indicesValue,
-                                   lo, count, axisSizeValue);
-      returned = ONNX::createBitExactAllReduce(builder, loc, masked, gridName,
-                                               gridAxes);
+      returned = createAxisSplit(builder, loc, op, scheme, dataValue,
+                                 data.isSplit(), indicesValue, lo, count,
+                                 process, blocks, axis, gridName);
+      if (returned.getType() != resultType)
+        returned = tensor::CastOp::create(builder, loc, resultType, returned);
     }
     func::ReturnOp::create(builder, loc, returned);
     op->erase();
@@ -692,14 +834,15 @@ struct ONNXShardGathersPass
   /// Moves `op` into a private function of its own (called in its place)
   /// that holds it partitioned already: split along `dim` into the uneven
   /// `blocks` (ShardBlocks.h), which shard-partition cannot express (see
-  /// verifySplit in ShardingInterfaceImpl.cpp). Off the axis: each process
-  /// gathers its block of rows of `data` and `indices`, and
-  /// `shard.all_gather` assembles the result; of the axis: a masked gather
-  /// from its block of `data` and a bit-exact `shard.all_reduce`. The index
-  /// check is the one of even splits, with the blocks' offsets.
+  /// verifySplit in ShardingInterfaceImpl.cpp), or along the axis by a
+  /// `scheme` other than the all-reduce (even or uneven blocks). Off the
+  /// axis: each process gathers its block of rows of `data` and `indices`,
+  /// and `shard.all_gather` assembles the result; of the axis: as `scheme`
+  /// says (createAxisSplit). The index check is the one of even splits,
+  /// with the blocks' offsets.
   void outlineUneven(const ONNX::GatherElementsView &view,
                      SymbolTable &symbolTable, StringAttr gridName, int64_t dim,
-                     int64_t axis, ShardBlocks blocks) {
+                     int64_t axis, ShardBlocks blocks, AxisScheme scheme) {
     Operation *op = view.op;
     Location loc = op->getLoc();
     OpBuilder builder(op->getContext());
@@ -744,26 +887,9 @@ struct ONNXShardGathersPass
                                    APInt(64, dim))
                    .getResult();
     } else {
-      // A process with no block (fewer indices than processes) reads one
-      // index of `data` that its mask never selects: no empty slice, no
-      // access out of bounds.
-      Value sliceLo = lo, sliceCount = count;
-      if (blocks.size < blocks.processes) {
-        sliceLo = arith::MinUIOp::create(
-            builder, loc, lo,
-            arith::ConstantIndexOp::create(builder, loc, blocks.size - 1));
-        sliceCount = arith::MaxUIOp::create(
-            builder, loc, count,
-            arith::ConstantIndexOp::create(builder, loc, 1));
-      }
-      Value dataBlock =
-          createBlockSlice(builder, loc, data, axis, sliceLo, sliceCount);
-      ONNX::createGlobalIndexCheck(builder, loc, op, indices, offsets,
-                                   globalSizes, gridName, gridAxes, axisSize);
-      Value masked = ONNX::createMaskedGather(builder, loc, axis, dataBlock,
-                                              indices, lo, count, axisSize);
-      result = ONNX::createBitExactAllReduce(builder, loc, masked, gridName,
-                                             gridAxes);
+      result = createAxisSplit(builder, loc, op, scheme, data,
+                               /*dataIsSlab=*/false, indices, lo, count,
+                               process, blocks, axis, gridName);
     }
     if (result.getType() != resultType)
       result = tensor::CastOp::create(builder, loc, resultType, result);

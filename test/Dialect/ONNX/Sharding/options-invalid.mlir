@@ -6,7 +6,11 @@
 // A shard-dim past the gather's rank: a warning at the gather, which then
 // runs whole on every process (another gather may have that dimension).
 // RUN: gather-opt %s --onnx-to-llvm='shard-grid=2 shard-dim=5' -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIM5
-// DIM5: options-invalid.mlir:[[# @LINE + 16]]:8: warning: onnx-shard-gathers: shard-dim 5 is not a dimension of this gather's operands (rank 2): it is not partitioned
+// DIM5: options-invalid.mlir:[[# @LINE + 22]]:8: warning: onnx-shard-gathers: shard-dim 5 is not a dimension of this gather's operands (rank 2): it is not partitioned
+// An axis scheme that does not exist (docs/Sharding.md, which scheme is
+// chosen when).
+// RUN: not gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{grid-size=2 axis-scheme=alltoall})' 2>&1 | FileCheck %s --check-prefix=SCHEME
+// RUN: not gather-opt %s --onnx-to-llvm='shard-grid=2 shard-axis-scheme=gather' 2>&1 | FileCheck %s --check-prefix=SCHEME-PIPELINE
 // shard-grid=0 is one process without MPI: no shard or MPI ops.
 // RUN: gather-opt %s --onnx-to-llvm='shard-grid=0' | FileCheck %s --check-prefix=NONE
 
@@ -17,6 +21,8 @@
 // GRID3: error: onnx-shard-gathers: grid-size must be at least 1, not -3
 // DIM: error: onnx-shard-gathers: shard-dim must be -1 (the first splittable dimension) or a dimension, not -2
 // DIM-NOT: see current operation
+// SCHEME: error: onnx-shard-gathers: axis-scheme must be auto, all-reduce, all-gather-data or all-to-all, not 'alltoall'
+// SCHEME-PIPELINE: error: invalid options of 'onnx-to-llvm': invalid value 'gather' for option 'shard-axis-scheme'; valid values: auto, all-reduce, all-gather-data, all-to-all
 // NONE-NOT: MPI
 // NONE-NOT: gatherMPIInit
 // NONE: llvm.func @gather

@@ -3,10 +3,10 @@
 // that is only the gather's is returned as the slab; the rest stays whole
 // (the remark says what and why). Calls in the module pass slabs and
 // assemble the results.
-// RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{grid-size=2 io=split})' -split-input-file | FileCheck %s
-// RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{grid-size=2 io=split remarks=true})' -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{axis-scheme=all-reduce grid-size=2 io=split})' -split-input-file | FileCheck %s
+// RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{axis-scheme=all-reduce grid-size=2 io=split remarks=true})' -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // A bad value: an error at the module, in the pass and in the pipeline.
-// RUN: not gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{grid-size=2 io=slabs})' -split-input-file 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{axis-scheme=all-reduce grid-size=2 io=slabs})' -split-input-file 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not gather-opt %s --onnx-to-llvm='shard-grid=2 shard-io=slab' -split-input-file 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // BAD: error: onnx-shard-gathers: io must be whole or split, not 'slabs'
 // PIPELINE: error: invalid options of 'onnx-to-llvm': invalid value 'slab' for option 'shard-io'; valid values: whole, split

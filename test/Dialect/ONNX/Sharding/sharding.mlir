@@ -1,6 +1,6 @@
 // The partitioned form of onnx.GatherElements on a grid of 2 processes
 // (onnx-shard-gathers, then sharding-propagation + shard-partition), no MPI.
-// RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{grid-size=2 shard-dim=0},gather-shard-partition-functions,canonicalize,cse)' | FileCheck %s
+// RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{axis-scheme=all-reduce grid-size=2 shard-dim=0},gather-shard-partition-functions,canonicalize,cse)' | FileCheck %s
 // Lowered, nothing of shard is left; the communication is MPI.
 // RUN: gather-opt %s --onnx-to-llvm='shard-grid=2 shard-dim=0' | FileCheck %s --check-prefix=LLVM
 // RUN: gather-translate --onnx-to-llvmir --pipeline-options='shard-grid=2 shard-dim=0' %s | FileCheck %s --check-prefix=LLVMIR

@@ -1,8 +1,8 @@
 // Uneven splits on 3 processes: onnx-shard-gathers partitions them itself
 // (shard-partition cannot), each process its block of ShardBlocks.h: the
 // first S % 3 processes own S / 3 + 1 indices, the others S / 3.
-// RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{grid-size=3},gather-shard-partition-functions,canonicalize,cse)' | FileCheck %s
-// RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{grid-size=3 shard-dim=1},gather-shard-partition-functions,canonicalize,cse)' | FileCheck %s --check-prefix=AXIS
+// RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{axis-scheme=all-reduce grid-size=3},gather-shard-partition-functions,canonicalize,cse)' | FileCheck %s
+// RUN: gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{axis-scheme=all-reduce grid-size=3 shard-dim=1},gather-shard-partition-functions,canonicalize,cse)' | FileCheck %s --check-prefix=AXIS
 // Lowered, nothing of shard is left.
 // No copy calls into MLIR's runner library (memrefCopy), which a host of
 // the kernel API does not load: the blocks are computed in place.

@@ -71,13 +71,31 @@ def ONNXShardGathersPass : GatherPass<"onnx-shard-gathers", "::mlir::ModuleOp"> 
     such a function pass their slab of each whole value (a slice at the
     process's offset) and assemble the slab results (`shard.all_gather`).
 
+    Split of the axis, the scheme (`axis-scheme`; docs/Sharding.md, "Which
+    scheme is chosen when"): `all-reduce` (a masked gather from each slab,
+    the results summed by a bit-exact `shard.all_reduce`), `all-gather-data`
+    (the slabs of `data` assembled, `shard.all_gather`, then a local
+    gather), `all-to-all` (each process looks up its block of the indices
+    in the owners' slabs, `gatherMPIAlltoallLookup`, then the result
+    assembled); `auto` (default) takes the one of the fewest bytes per
+    process of the model (`gather/Dialect/ONNX/Sharding/TrafficModel.h`),
+    `remarks` prints the choice and each scheme's bytes. The index check is
+    the same for all: every index, global positions, one error on every
+    process.
+
     Errors: `data` of `!onnx.string` (string elements point into one
     process's memory and cannot be sent to another) or of any element type
     other than integers, floats and complex numbers; an `io` other than
-    `whole` or `split`.
+    `whole` or `split`; an `axis-scheme` other than `auto`, `all-reduce`,
+    `all-gather-data` or `all-to-all`.
   }];
   let dependentDialects = ["::mlir::shard::ShardDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::bufferization::BufferizationDialect",
                            "::mlir::DLTIDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::tensor::TensorDialect"];
   let options = [
@@ -89,9 +107,14 @@ def ONNXShardGathersPass : GatherPass<"onnx-shard-gathers", "::mlir::ModuleOp"> 
     Option<"io", "io", "std::string", /*default=*/"\"whole\"",
            "What public functions take and return: whole (every process "
            "the whole tensors) or split (each process its slab)">,
+    Option<"axisScheme", "axis-scheme", "std::string", /*default=*/"\"auto\"",
+           "How a split of the gather axis combines the slabs: auto (the "
+           "fewest bytes per process, TrafficModel.h), all-reduce, "
+           "all-gather-data or all-to-all">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
-           "A remark at each gather with io=split: what is split, what stays "
-           "whole and why">,
+           "A remark at each gather with io=split (what is split, what stays "
+           "whole and why) and at each split of the axis (the scheme, the "
+           "bytes per process of each)">,
   ];
 }
 
@@ -142,7 +165,10 @@ def ShardPrepareForMPIPass
       `gatherMPIAllgatherv` (`MPI_Allgatherv`, `MPI_IN_PLACE`), which
       brings the other processes' parts around it; `assembly=all-reduce`:
       the local part inserted into a tensor filled with the identity of a
-      sum, then the bit-exact sum below (twice the bytes per process);
+      sum, then the bit-exact sum below (twice the bytes per process); an
+      all_gather marked `gather.assembled` (what an axis scheme of
+      `onnx-shard-gathers` assembles: `data`, the lookups) always the
+      former;
     - `shard.all_reduce` (sum) marked `gather.bit_exact_sum` (the masked
       gather of an axis split, and `assembly=all-reduce`):
       `gatherMPIAllreduceSumBits` (`MPI_Allreduce`, `MPI_IN_PLACE`), the

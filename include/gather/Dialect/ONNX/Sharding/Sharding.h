@@ -25,7 +25,9 @@
 //   - a split of the axis (k): a masked gather from the process's slab of
 //     `data` (indices normalized with the global axis size; elements outside
 //     the slab hold the identity of a sum) and one shard.all_reduce (sum);
-//     see createBitExactAllReduce().
+//     see createBitExactAllReduce(). onnx-shard-gathers{axis-scheme} may
+//     take another scheme instead, partitioned by itself: `data` assembled
+//     then a local gather, or an all-to-all lookup (TrafficModel.h).
 // Index values are checked with the global axis size before the gather, on
 // every process's slab of `indices`; the first out-of-range value in
 // row-major order of the whole tensor (found with shard.all_reduce min) is
