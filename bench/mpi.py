@@ -15,6 +15,9 @@ the scheme of an axis split, and of gather-shard-prepare-for-mpi, the
 collective, on the same kernel, plus the index-error consensus, one 8-byte
 all-reduce), and whether the result equals a C loop's bit for bit.
 
+`--axis-schemes auto,all-reduce,...` runs the axis splits on 2 or more
+processes once per scheme (shard-axis-scheme), side by side.
+
 Writes build/bench-results/mpi.json (one record per run) and prints a
 Markdown table, the CPU and the targets of docs/Sharding.md. Usually run
 through bench/mpi.sh.
@@ -37,6 +40,8 @@ WORKLOADS = {
     "e_axis0": "[8192,8192] f32, i64 indices, axis 0 (the axis split)",
     "v": "[4096,65536] f32 data, [4096,1] i64 indices, axis 1 (the axis split: vocabulary-parallel)",
 }
+# The workloads whose split dimension is the gather axis (shard-axis-scheme).
+AXIS_SPLIT = ("e_axis0", "v")
 
 
 def log(*args):
@@ -59,7 +64,7 @@ def loadavg():
         return float(f.read().split()[0])
 
 
-def model_bytes(binary, bindir, workload, ranks, io):
+def model_bytes(binary, bindir, workload, ranks, io, extra):
     """The compiler's bytes per process per call and the scheme: the
     remarks on the bench's kernel (its own pipeline options): the scheme of
     an axis split (onnx-shard-gathers, TrafficModel.h) or the collective's
@@ -69,7 +74,7 @@ def model_bytes(binary, bindir, workload, ranks, io):
     if ranks < 2:
         return 0, "-"
     source = subprocess.run([binary, f"--workload={workload}", f"--io={io}",
-                             f"--ranks={ranks}", "--print-kernel"],
+                             f"--ranks={ranks}", "--print-kernel", *extra],
                             check=True, capture_output=True, text=True).stdout
     options = re.match(r"// pipeline-options: (.*)", source).group(1)
     option = lambda name, default: (re.search(name + r"=(\S+)", options) or
@@ -98,10 +103,12 @@ def model_bytes(binary, bindir, workload, ranks, io):
     return collective + consensus, scheme
 
 
-def run(args, bindir, workload, mode, ranks, threads, io):
+def run(args, bindir, workload, mode, ranks, threads, io, scheme="auto"):
     binary = os.path.join(bindir, "gather-mpi-bench")
+    # An axis scheme other than the model's choice (--axis-schemes).
+    extra = [] if scheme == "auto" else [f"--options=shard-axis-scheme={scheme}"]
     command = [binary, f"--workload={workload}", f"--threads={threads}",
-               f"--reps={args.reps}", f"--io={io}", "--json"]
+               f"--reps={args.reps}", f"--io={io}", "--json", *extra]
     env = dict(os.environ, OMP_NUM_THREADS=str(threads))
     with tempfile.TemporaryDirectory() as tmp:
         prefix = os.path.join(tmp, "traffic")
@@ -131,7 +138,7 @@ def run(args, bindir, workload, mode, ranks, threads, io):
     calls = args.reps + 1  # one warm-up call
     record["bytes_sent"] = sent // calls if mode == "mpi" else 0
     record["bytes_model"], record["scheme"] = (
-        model_bytes(binary, bindir, workload, ranks, io) if mode == "mpi" else (0, "-"))
+        model_bytes(binary, bindir, workload, ranks, io, extra) if mode == "mpi" else (0, "-"))
     return record
 
 
@@ -151,6 +158,10 @@ def main():
     parser.add_argument("--ranks", default="1,2,4")
     parser.add_argument("--io", default="whole,split")
     parser.add_argument("--timeout", type=int, default=900)
+    # Axis splits (e_axis0, v) on 2 or more processes run once per scheme
+    # listed, in this order; the targets take the first.
+    parser.add_argument("--axis-schemes", default="auto",
+                        help="comma list of auto, all-reduce, all-gather-data, all-to-all")
     args = parser.parse_args()
     bindir = os.path.join(args.build, "bin")
     args.traffic = os.path.join(args.build, "lib", "libgather_mpi_traffic.so")
@@ -162,7 +173,10 @@ def main():
             for threads in (1, 2):
                 records.append(run(args, bindir, workload, "process", 1, threads, io))
             for ranks in (int(r) for r in args.ranks.split(",")):
-                records.append(run(args, bindir, workload, "mpi", ranks, 1, io))
+                schemes = (args.axis_schemes.split(",")
+                           if ranks > 1 and workload in AXIS_SPLIT else ["auto"])
+                for scheme in schemes:
+                    records.append(run(args, bindir, workload, "mpi", ranks, 1, io, scheme))
     load.append(loadavg())
     out_dir = os.path.join(args.build, "bench-results")
     os.makedirs(out_dir, exist_ok=True)

@@ -6,7 +6,7 @@
 # Prints a Markdown table (ms per call, peak RSS, bytes sent per process
 # measured and modelled, bit-identical check) and the targets; writes
 # build/bench-results/mpi.json. Arguments go to bench/mpi.py (--reps N,
-# --only e,v, --ranks 1,2, --io split).
+# --only e,v, --ranks 1,2, --io split, --axis-schemes auto,all-to-all).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 exec /usr/bin/python3 "$root/bench/mpi.py" "$@"
