@@ -87,6 +87,15 @@ static void mpiErrorHandler(const char *message, void *) {
   gatherPrintMessageAndExit(message, [] { endJobAfterError(1); });
 }
 
+/// Reports `message` to the error handler and ends the job
+/// (endJobAfterError) even when a host's handler returns: after these errors
+/// the collectives of the processes no longer match, and the code cannot go
+/// on without reading or writing outside a buffer.
+[[noreturn]] static void failJob(const std::string &message) {
+  gather::runtime::reportMessage(message);
+  endJobAfterError(1);
+}
+
 /// Whether MPI was initialized here (gatherMPIStartJob or gatherMPIInit),
 /// and whether gatherMPIInit has installed its error handler since.
 static bool initializedHere = false;
@@ -114,12 +123,11 @@ extern "C" void gatherMPIInit(int64_t numProcesses) {
   int size = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (size != numProcesses)
-    gather::runtime::reportMessage(
-        "onnx.GatherElements: the code was partitioned for " +
-        std::to_string(numProcesses) +
-        (numProcesses == 1 ? " process" : " processes") +
-        " (shard-grid), but the MPI job has " + std::to_string(size) +
-        "; run it with mpirun -np " + std::to_string(numProcesses));
+    failJob("onnx.GatherElements: the code was partitioned for " +
+            std::to_string(numProcesses) +
+            (numProcesses == 1 ? " process" : " processes") +
+            " (shard-grid), but the MPI job has " + std::to_string(size) +
+            "; run it with mpirun -np " + std::to_string(numProcesses));
 }
 
 extern "C" void gatherMPIStartJob() { initializeMPI(); }
@@ -279,9 +287,8 @@ extern "C" void gatherMPIAllgatherv(void *buffer, int64_t outer,
     // A slice too large for one count: whole 8-byte words if it has them.
     sliceCount = sliceBytes % 8 == 0 ? sliceBytes / 8 : sliceBytes;
     if (sliceCount > std::numeric_limits<int>::max())
-      gather::runtime::reportMessage(
-          "onnx.GatherElements: a slab of " + std::to_string(sliceBytes) +
-          " bytes per index is too large for MPI_Allgatherv");
+      failJob("onnx.GatherElements: a slab of " + std::to_string(sliceBytes) +
+              " bytes per index is too large for MPI_Allgatherv");
     MPI_Type_contiguous(static_cast<int>(sliceCount),
                         sliceBytes % 8 == 0 ? MPI_INT64_T : MPI_BYTE, &slice);
   }
@@ -311,9 +318,8 @@ extern "C" void gatherMPIAllgatherv(void *buffer, int64_t outer,
 /// `value` as an MPI count, or an error naming `what`.
 static int toMPICount(int64_t value, const char *what) {
   if (value > std::numeric_limits<int>::max())
-    gather::runtime::reportMessage(
-        std::string("onnx.GatherElements: the all-to-all lookup has ") +
-        std::to_string(value) + " " + what + ", more than MPI can count");
+    failJob(std::string("onnx.GatherElements: the all-to-all lookup has ") +
+            std::to_string(value) + " " + what + ", more than MPI can count");
   return static_cast<int>(value);
 }
 
@@ -336,7 +342,7 @@ extern "C" void gatherMPIAlltoallLookup(const int64_t *positions, int64_t count,
   int64_t wholeSize = outer * axisSize * inner;
   for (int64_t i = 0; i < count; ++i) {
     if (positions[i] < 0 || positions[i] >= wholeSize)
-      gather::runtime::reportMessage(
+      failJob(
           "onnx.GatherElements: the all-to-all lookup was asked for position " +
           std::to_string(positions[i]) + " of 'data', outside [0, " +
           std::to_string(wholeSize) + ")");
@@ -382,11 +388,10 @@ extern "C" void gatherMPIAlltoallLookup(const int64_t *positions, int64_t count,
     int64_t within = inner == 0 ? 0 : position % inner;
     if (position < 0 || row >= outer || index < lo || index >= hi ||
         index < dataStart || index >= dataStart + dataExtent)
-      gather::runtime::reportMessage(
-          "onnx.GatherElements: MPI process " + std::to_string(rank) +
-          " was asked for position " + std::to_string(position) +
-          " of 'data', outside its slab [" + std::to_string(lo) + ", " +
-          std::to_string(hi) + ") of the axis");
+      failJob("onnx.GatherElements: MPI process " + std::to_string(rank) +
+              " was asked for position " + std::to_string(position) +
+              " of 'data', outside its slab [" + std::to_string(lo) + ", " +
+              std::to_string(hi) + ") of the axis");
     std::copy_n(slab +
                     ((row * dataExtent + index - dataStart) * inner + within) *
                         elementBytes,

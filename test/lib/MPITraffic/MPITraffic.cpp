@@ -36,6 +36,7 @@
 
 #include <mpi.h>
 
+#include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
@@ -43,6 +44,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <thread>
 
 #include <dlfcn.h>
 #include <unistd.h>
@@ -119,9 +121,13 @@ static void injectFault(const char *function) {
   std::fflush(stderr);
   if (!std::strcmp(kind, "kill"))
     ::kill(::getpid(), SIGKILL);
-  else if (!std::strcmp(kind, "abort"))
+  else if (!std::strcmp(kind, "abort")) {
+    // MPI_Abort has MPICH's launcher end the job at once, and the line
+    // above could be lost in its output forwarding (seen 1 run in 7): give
+    // the launcher time to forward it first.
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
     PMPI_Abort(MPI_COMM_WORLD, 3);
-  else if (!std::strcmp(kind, "_exit"))
+  } else if (!std::strcmp(kind, "_exit"))
     std::_Exit(3);
   else if (!std::strcmp(kind, "report"))
     reportError(function);
