@@ -13,6 +13,7 @@
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
+#include "gather/Dialect/ONNX/Sharding/TrafficModel.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
 #include "gather/GPU/Passes.h"
 #include "gather/Pipelines/Passes.h"
@@ -245,6 +246,9 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
   // bufferization, which rejects llvm.call_intrinsic).
   pm.addNestedPass<func::FuncOp>(createLowerRowPermutesPass());
   pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
+  // Copies of strided buffers as loops: no call of the runner library's
+  // memrefCopy, which hosts of the kernel API do not load.
+  pm.addNestedPass<func::FuncOp>(createLowerStridedCopiesPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -380,7 +384,7 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
   auto checkValue =
       [&](const ONNXToLLVMPipelineOptions::PassOptions::Option<std::string>
               &option,
-          ArrayRef<StringLiteral> values) -> llvm::Error {
+          const auto &values) -> llvm::Error {
     if (llvm::is_contained(values, option.getValue()))
       return llvm::Error::success();
     SmallVector<StringRef> names(values.begin(), values.end());
@@ -393,7 +397,7 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
   if (llvm::Error error = checkValue(options.shardIO, kShardIOValues))
     return error;
   if (llvm::Error error =
-          checkValue(options.shardAxisScheme, kShardAxisSchemeValues))
+          checkValue(options.shardAxisScheme, getAxisSchemeOptionValues()))
     return error;
   if (llvm::Error error = checkValue(options.gpuFormat, kGPUFormatValues))
     return error;

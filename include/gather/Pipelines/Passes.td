@@ -81,4 +81,26 @@ def CheckConstantSizesPass
   }];
 }
 
+def LowerStridedCopiesPass
+    : GatherPass<"gather-lower-strided-copies", "::mlir::func::FuncOp"> {
+  let summary = "Copy non-contiguous memrefs with loops, not memrefCopy";
+  let description = [{
+    Part of `onnx-to-llvm`, after bufferization, before `linalg` becomes
+    loops. `finalize-memref-to-llvm` lowers a `memref.copy` between two
+    contiguous buffers (identity layouts, or static shapes with a
+    contiguous row-major layout) to `llvm.memcpy`, and every other one to a
+    call of `memrefCopy`, a function of MLIR's runner library
+    (`libmlir_c_runner_utils`) that only `gather-runner` links: a host of
+    the kernel API or of the AOT route would fail to load such code. This
+    pass turns each ranked `memref.copy` that would become that call (a
+    strided slab of a sharded gather's input, a bufferization copy of a
+    strided `tensor.extract_slice`) into a `linalg.copy`, which
+    `convert-linalg-to-loops` lowers to loops: the generated code needs
+    nothing from MLIR's runner library. Copies that become `llvm.memcpy`
+    are left as they are; so are copies of unranked memrefs, which
+    `onnx-to-llvm` never makes.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 #endif // GATHER_PIPELINES_PASSES_TD

@@ -190,10 +190,6 @@ inline constexpr llvm::StringLiteral kGPUMemoryValues[] = {"host", "device"};
 /// The values of shard-io (docs/Sharding.md, distributed inputs and
 /// outputs).
 inline constexpr llvm::StringLiteral kShardIOValues[] = {"whole", "split"};
-/// The values of shard-axis-scheme: auto, then the schemes of
-/// TrafficModel.h's AxisScheme (docs/Sharding.md).
-inline constexpr llvm::StringLiteral kShardAxisSchemeValues[] = {
-    "auto", "all-reduce", "all-gather-data", "all-to-all"};
 inline constexpr llvm::StringLiteral kGPUFeatures = "+ptx80";
 
 /// Checks the options as a whole: `gpu`, `gpu-format` and `gpu-memory`

@@ -226,11 +226,17 @@ struct ONNXShardGathersPass
           << io << "'";
       return signalPassFailure();
     }
-    if (axisScheme != "auto" && !parseAxisScheme(axisScheme.getValue())) {
-      emitError(module.getLoc(),
-                "onnx-shard-gathers: axis-scheme must be auto, all-reduce, "
-                "all-gather-data or all-to-all, not '")
-          << axisScheme << "'";
+    if (axisScheme != kAutoAxisScheme &&
+        !parseAxisScheme(axisScheme.getValue())) {
+      InFlightDiagnostic diagnostic = emitError(
+          module.getLoc(), "onnx-shard-gathers: axis-scheme must be ");
+      std::vector<std::string_view> values = getAxisSchemeOptionValues();
+      for (size_t i = 0; i < values.size(); ++i)
+        diagnostic << (i == 0                   ? ""
+                       : i + 1 == values.size() ? " or "
+                                                : ", ")
+                   << StringRef(values[i]);
+      diagnostic << ", not '" << axisScheme << "'";
       return signalPassFailure();
     }
     if (shardDim < -1) {
@@ -351,7 +357,7 @@ struct ONNXShardGathersPass
         getElementBytes(dataType.getElementType()).value_or(1);
     TrafficModel model{gridSize};
     AxisScheme scheme =
-        axisScheme == "auto"
+        axisScheme == kAutoAxisScheme
             ? model.chooseAxisScheme(elements, dataElements, elementBytes)
             : *parseAxisScheme(axisScheme.getValue());
     // The other schemes need a slab on every process.

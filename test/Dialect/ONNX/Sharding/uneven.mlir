@@ -7,6 +7,14 @@
 // No copy calls into MLIR's runner library (memrefCopy), which a host of
 // the kernel API does not load: the blocks are computed in place.
 // RUN: gather-opt %s --onnx-to-llvm='shard-grid=3' | FileCheck %s --check-prefix=LLVM --implicit-check-not=memrefCopy
+// Nor with the axis schemes that copy blocks of data, whose blocks along a
+// dimension other than the outermost are strided (gather-lower-strided-copies
+// copies them with loops).
+// RUN: gather-opt %s --onnx-to-llvm='shard-grid=3 shard-axis-scheme=all-gather-data' | FileCheck %s --check-prefix=NOCOPY --implicit-check-not=memrefCopy
+// RUN: gather-opt %s --onnx-to-llvm='shard-grid=3 shard-dim=1 shard-axis-scheme=all-gather-data' | FileCheck %s --check-prefix=NOCOPY --implicit-check-not=memrefCopy
+// RUN: gather-opt %s --onnx-to-llvm='shard-grid=3 shard-dim=1 shard-axis-scheme=all-to-all' | FileCheck %s --check-prefix=NOCOPY --implicit-check-not=memrefCopy
+// RUN: gather-opt %s --onnx-to-llvm='shard-grid=3 shard-dim=1 shard-io=split shard-axis-scheme=all-gather-data' | FileCheck %s --check-prefix=NOCOPY --implicit-check-not=memrefCopy
+// NOCOPY: llvm.call @gatherMPIAllgatherv(
 
 // CHECK-LABEL: func.func @rows(
 // CHECK: call @[[$ROWS:gather_shard[_0-9]*]](

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace gather {
 
@@ -47,6 +48,14 @@ enum class AxisScheme {
   AllToAll,
 };
 
+/// Every scheme, in the order of AxisScheme.
+inline constexpr AxisScheme kAxisSchemes[] = {
+    AxisScheme::AllReduce, AxisScheme::AllGatherData, AxisScheme::AllToAll};
+
+/// The value of the axis-scheme options (onnx-shard-gathers{axis-scheme},
+/// onnx-to-llvm{shard-axis-scheme}) that lets chooseAxisScheme decide.
+inline constexpr std::string_view kAutoAxisScheme = "auto";
+
 /// The spelling of `scheme` in the axis-scheme option and the remarks.
 constexpr std::string_view getAxisSchemeName(AxisScheme scheme) {
   switch (scheme) {
@@ -62,11 +71,19 @@ constexpr std::string_view getAxisSchemeName(AxisScheme scheme) {
 
 /// The scheme spelled `name`, or std::nullopt.
 inline std::optional<AxisScheme> parseAxisScheme(std::string_view name) {
-  for (AxisScheme scheme :
-       {AxisScheme::AllReduce, AxisScheme::AllGatherData, AxisScheme::AllToAll})
+  for (AxisScheme scheme : kAxisSchemes)
     if (getAxisSchemeName(scheme) == name)
       return scheme;
   return std::nullopt;
+}
+
+/// Every value of the axis-scheme options: kAutoAxisScheme, then the name
+/// of each scheme.
+inline std::vector<std::string_view> getAxisSchemeOptionValues() {
+  std::vector<std::string_view> values = {kAutoAxisScheme};
+  for (AxisScheme scheme : kAxisSchemes)
+    values.push_back(getAxisSchemeName(scheme));
+  return values;
 }
 
 /// The bytes sent per process, for `processes` processes.
@@ -128,8 +145,8 @@ struct TrafficModel {
   /// earlier one of AxisScheme on a tie.
   constexpr AxisScheme chooseAxisScheme(int64_t elements, int64_t dataElements,
                                         int64_t elementBytes) const {
-    AxisScheme best = AxisScheme::AllReduce;
-    for (AxisScheme scheme : {AxisScheme::AllGatherData, AxisScheme::AllToAll})
+    AxisScheme best = kAxisSchemes[0];
+    for (AxisScheme scheme : kAxisSchemes)
       if (axisSplit(scheme, elements, dataElements, elementBytes) <
           axisSplit(best, elements, dataElements, elementBytes))
         best = scheme;

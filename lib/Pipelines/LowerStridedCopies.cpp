@@ -1,0 +1,59 @@
+//===- LowerStridedCopies.cpp - Copies without memrefCopy -----------------===//
+//
+// Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// gather-lower-strided-copies (include/gather/Pipelines/Passes.td): each
+// ranked memref.copy that finalize-memref-to-llvm would lower to a call of
+// the runner library's memrefCopy becomes a linalg.copy (then loops).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Pipelines/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/IR/Builders.h"
+
+namespace gather {
+#define GEN_PASS_DEF_LOWERSTRIDEDCOPIESPASS
+#include "gather/Pipelines/Passes.h.inc"
+} // namespace gather
+
+using namespace mlir;
+
+namespace {
+/// Whether finalize-memref-to-llvm copies a buffer of this type with
+/// llvm.memcpy (MemRefCopyOpLowering in MLIR 22's MemRefToLLVM.cpp): an
+/// identity layout, or a static, non-empty, contiguous row-major one.
+bool isCopiedWithMemcpy(MemRefType type) {
+  return type.getLayout().isIdentity() ||
+         (type.hasStaticShape() && type.getNumElements() > 0 &&
+          memref::isStaticShapeAndContiguousRowMajor(type));
+}
+
+struct LowerStridedCopiesPass
+    : gather::impl::LowerStridedCopiesPassBase<LowerStridedCopiesPass> {
+  void runOnOperation() override {
+    SmallVector<memref::CopyOp> copies;
+    getOperation().walk([&](memref::CopyOp copy) {
+      auto source = dyn_cast<MemRefType>(copy.getSource().getType());
+      auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
+      if (source && target &&
+          !(isCopiedWithMemcpy(source) && isCopiedWithMemcpy(target)))
+        copies.push_back(copy);
+    });
+    for (memref::CopyOp copy : copies) {
+      OpBuilder builder(copy);
+      linalg::CopyOp::create(builder, copy.getLoc(), copy.getSource(),
+                             copy.getTarget());
+      copy.erase();
+    }
+  }
+};
+} // namespace
