@@ -387,7 +387,7 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
           const auto &values) -> llvm::Error {
     if (llvm::is_contained(values, option.getValue()))
       return llvm::Error::success();
-    SmallVector<StringRef> names(values.begin(), values.end());
+    SmallVector<StringRef> names(std::begin(values), std::end(values));
     return fail("invalid value '" + option.getValue() + "' for option '" +
                 option.ArgStr + "'; " +
                 listValid("values", option.getValue(), names));

@@ -87,6 +87,9 @@
 // ALL-NEXT:     convert-vector-to-scf{{[{].*[}]}}
 // ALL-NEXT:   ),
 // ALL-NEXT:   func.func(
+// ALL-NEXT:     gather-lower-strided-copies
+// ALL-NEXT:   ),
+// ALL-NEXT:   func.func(
 // ALL-NEXT:     convert-linalg-to-loops
 // ALL-NEXT:   ),
 // ALL-NEXT:   expand-strided-metadata,
