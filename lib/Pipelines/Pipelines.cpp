@@ -112,6 +112,8 @@ void gather::addShardToMPIPasses(OpPassManager &pm,
   prepareOptions.assembly = options.shardAssembly;
   pm.addPass(ONNX::createShardPrepareForMPIPass(prepareOptions));
   pm.addPass(createConvertShardToMPIPass());
+  // One communicator per mpi.comm_split site, not one per call.
+  pm.addPass(ONNX::createShardCacheCommunicatorsPass());
   pm.addPass(createSymbolDCEPass()); // The private shard.grid.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -19,8 +19,10 @@
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -40,6 +42,22 @@ static MPI_Comm exitComm = MPI_COMM_NULL;
 /// How long a process that stops on an error waits for the others to stop
 /// too before it ends the job.
 static constexpr int kExitAgreementSeconds = 10;
+
+/// How long a process that ends the job waits between its last message and
+/// MPI_Abort: MPICH's launcher (hydra) ends the job on MPI_Abort and may do
+/// so before it has forwarded the process's last lines of output.
+static constexpr int kAbortOutputMilliseconds = 200;
+
+/// Ends the whole job with `status` (MPI_Abort), after this process's
+/// output has had kAbortOutputMilliseconds to reach the launcher.
+[[noreturn]] static void abortJob(int status) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  std::this_thread::sleep_for(
+      std::chrono::milliseconds(kAbortOutputMilliseconds));
+  MPI_Abort(MPI_COMM_WORLD, status);
+  std::_Exit(status);
+}
 
 /// Ends this process after an error with exit status `status`, and makes
 /// sure no other process waits for it forever. When every process stops
@@ -70,9 +88,7 @@ static constexpr int kExitAgreementSeconds = 10;
                      "other ranks did not within %d s: the job ends "
                      "(MPI_Abort)\n",
                      rank, kExitAgreementSeconds);
-        std::fflush(stderr);
-        MPI_Abort(MPI_COMM_WORLD, status);
-        std::_Exit(status);
+        abortJob(status);
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
@@ -213,12 +229,7 @@ extern "C" void gatherMPIAgreeToRun(int failed, int64_t shardGrid,
   gatherMPIExit(1);
 }
 
-extern "C" void gatherMPIAbortJob(int status) {
-  std::fflush(stdout);
-  std::fflush(stderr);
-  MPI_Abort(MPI_COMM_WORLD, status);
-  std::_Exit(status);
-}
+extern "C" void gatherMPIAbortJob(int status) { abortJob(status); }
 
 //===----------------------------------------------------------------------===//
 // The collectives of partitioned gathers
@@ -235,6 +246,46 @@ static MPI_Comm getGroupComm(int64_t splitId, int64_t color, int64_t key) {
     MPI_Comm_split(MPI_COMM_WORLD, static_cast<int>(color),
                    static_cast<int>(key), &entry->second);
   return entry->second;
+}
+
+namespace {
+/// A communicator made for one site of compiled code
+/// (gatherMPICommSplitOnce), with the arguments it was made from.
+struct SiteComm {
+  MPI_Comm parent;
+  int color;
+  int key;
+  MPI_Comm comm;
+};
+} // namespace
+
+extern "C" int64_t gatherMPICommSplitOnce(int64_t parent, int32_t color,
+                                          int32_t key, int64_t *slot) {
+  // Each site's slot holds 1 + its index here (0: not made yet). A deque
+  // keeps the entries in place as it grows.
+  static std::mutex mutex;
+  static std::deque<SiteComm> comms;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto parentComm = static_cast<MPI_Comm>(parent);
+  if (*slot == 0) {
+    MPI_Comm comm = MPI_COMM_NULL;
+    MPI_Comm_split(parentComm, color, key, &comm);
+    comms.push_back({parentComm, color, key, comm});
+    *slot = static_cast<int64_t>(comms.size());
+  }
+  if (*slot < 1 || static_cast<size_t>(*slot) > comms.size())
+    failJob("onnx.GatherElements: an MPI communicator site of the code holds "
+            "an invalid value (" +
+            std::to_string(*slot) + ")");
+  const SiteComm &site = comms[static_cast<size_t>(*slot - 1)];
+  if (site.parent != parentComm || site.color != color || site.key != key)
+    failJob("onnx.GatherElements: an MPI communicator site of the code ran "
+            "with color " +
+            std::to_string(color) + " and key " + std::to_string(key) +
+            " after it made its communicator with color " +
+            std::to_string(site.color) + " and key " +
+            std::to_string(site.key));
+  return static_cast<int64_t>(site.comm);
 }
 
 /// The MPI integer type of `bytes` bytes.

@@ -40,6 +40,7 @@
 // 4. gather-pipeline-shard-to-mpi
 // SHARD-NEXT: gather-shard-prepare-for-mpi{assembly=all-gather remarks=false},
 // SHARD-NEXT: convert-shard-to-mpi,
+// SHARD-NEXT: gather-shard-cache-communicators,
 // SHARD-NEXT: symbol-dce,
 // SHARD-NEXT: canonicalize{{[{].*[}]}},
 // SHARD-NEXT: cse,

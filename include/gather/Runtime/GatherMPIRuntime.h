@@ -82,6 +82,19 @@ void gatherMPIAlltoallLookup(const int64_t *positions, int64_t count,
                              int64_t elementBytes, int64_t splitId,
                              int64_t color, int64_t key);
 
+/// The communicator of `mpi.comm_split(parent, color, key)` at one site of
+/// compiled code (gather-shard-cache-communicators): made by MPI_Comm_split
+/// the first time the site runs and kept in `*slot` (a zero-initialized
+/// global of the module, one per site), so that calling a kernel any number
+/// of times creates the site's communicator once, not once per call (MPICH
+/// runs out of communicators after about 2,000). `parent` and the result
+/// are MPICH's MPI_Comm as an i64 (the mpi dialect's `!mpi.comm`). A later
+/// call at the same site with another parent, color or key is an error that
+/// ends the job (compiled code derives them from the process's place in its
+/// grid, which does not change).
+int64_t gatherMPICommSplitOnce(int64_t parent, int32_t color, int32_t key,
+                               int64_t *slot);
+
 // For hosts started by an MPI launcher (gather-runner): a process that fails
 // before the others reach MPI_Init, or that exits alone, leaves them waiting
 // forever. A host therefore calls gatherMPIStartJob before anything can
@@ -109,7 +122,8 @@ void gatherMPIAgreeToRun(int failed, int64_t shardGrid, int64_t shardDim,
 void gatherMPIExit(int status);
 
 /// Ends every process of the job with `status` (MPI_Abort), for a failure of
-/// this process alone after gatherMPIAgreeToRun.
+/// this process alone after gatherMPIAgreeToRun. Output already written gets
+/// 200 ms to reach the launcher first.
 void gatherMPIAbortJob(int status);
 
 #ifdef __cplusplus

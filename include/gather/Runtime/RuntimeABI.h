@@ -75,6 +75,9 @@ enum class RuntimeFunction {
   /// dataExtent, outer, axisSize, inner, elementBytes, splitId, color, key)
   /// (libgather_mpi_runtime).
   MPIAlltoallLookup,
+  /// gatherMPICommSplitOnce(parent, color, key, slot) -> communicator
+  /// (libgather_mpi_runtime).
+  MPICommSplitOnce,
 };
 
 /// The runtime's functions on tensors, one per element type (suffix, see

@@ -57,9 +57,10 @@ static constexpr RuntimeFunctionInfo kRuntimeFunctions[] = {
     {"gatherMPIAlltoallLookup",
      "(!llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, "
      "i64, i64, i64, i64, i64, i64, i64, i64) -> ()"},
+    {"gatherMPICommSplitOnce", "(i64, i32, i32, !llvm.ptr) -> i64"},
 };
 static_assert(std::size(kRuntimeFunctions) ==
-                  static_cast<size_t>(RuntimeFunction::MPIAlltoallLookup) + 1,
+                  static_cast<size_t>(RuntimeFunction::MPICommSplitOnce) + 1,
               "one row per RuntimeFunction");
 
 /// The runtime functions on tensors, in the order of RuntimeTensorFunction:

@@ -7,6 +7,9 @@
 // of one process alone reported through gather's runtime ends the job with
 // MPI_Abort after a bounded wait (10 s) for the others. Every run is under
 // `timeout` (status 124 would fail the check) and prints no result.
+// (MPICH's own line for MPI_Abort, "application called MPI_Abort", is not
+// checked: MPI_Abort prints it as it ends the job, and the launcher does not
+// always forward it first; the status of the job is checked.)
 // RUN: sh -c "timeout 60 %mpirun -np 2 -genv LD_PRELOAD %mpi_traffic -genv GATHER_MPI_FAULT 1:MPI_Allgatherv:kill gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,KILL
 // RUN: sh -c "timeout 60 %mpirun -np 3 -genv LD_PRELOAD %mpi_traffic -genv GATHER_MPI_FAULT 2:MPI_Allreduce:kill gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=3 shard-dim=1' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,KILL
 // RUN: sh -c "timeout 60 %mpirun -np 2 -genv LD_PRELOAD %mpi_traffic -genv GATHER_MPI_FAULT 0:MPI_Allgatherv:_exit gather-runner %s -e main --entry-point-result=void --pipeline-options='shard-grid=2' 2>&1; echo exit status \$?" | FileCheck %s --check-prefixes=CHECK,EXIT
@@ -20,7 +23,6 @@
 // EXIT: GATHER_MPI_FAULT: rank 0 fails (_exit) in MPI_Allgatherv
 // EXIT: exit status 3
 // ABORT: GATHER_MPI_FAULT: rank 1 fails (abort) in MPI_Allreduce
-// ABORT: application called MPI_Abort(MPI_COMM_WORLD, 3)
 // ABORT: exit status 3
 // REPORT: GATHER_MPI_FAULT: rank 1 fails (report) in MPI_Allgatherv
 // REPORT-NEXT: error: an error of this process alone, in MPI_Allgatherv

@@ -208,4 +208,27 @@ def ShardPrepareForMPIPass
   ];
 }
 
+def ShardCacheCommunicatorsPass
+    : GatherPass<"gather-shard-cache-communicators", "::mlir::ModuleOp"> {
+  let summary = "Make each mpi.comm_split's communicator once, not per call";
+  let description = [{
+    Runs after `convert-shard-to-mpi`, which makes a sub-communicator
+    (`mpi.comm_split`, i.e. `MPI_Comm_split`) before each collective over
+    a group of processes and never frees it: a kernel called about 2,000
+    times then fails in MPICH ("Too many communicators"). This pass
+    replaces each `mpi.comm_split` without a `!mpi.retval` (in the module's
+    own functions, not in nested modules, which the pipeline lowers on
+    their own) by a call of gather's MPI runtime,
+    `gatherMPICommSplitOnce(parent, color, key, slot)`
+    (`gather/Runtime/GatherMPIRuntime.h`), with a zero-initialized
+    internal i64 global of its own as `slot`: the runtime makes the
+    communicator the first time the site runs and returns it after that.
+    MPICH only (the module's `MPI:Implementation`, MPICH when unset, as
+    `convert-shard-to-mpi` reads it); for another implementation the ops are
+    left as they are.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // GATHER_DIALECT_ONNX_SHARDING_PASSES_TD

@@ -1,0 +1,100 @@
+//===- ShardCacheCommunicators.cpp - One communicator per site ------------===//
+//
+// Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// gather-shard-cache-communicators (include/gather/Dialect/ONNX/Sharding/
+// Passes.td): each mpi.comm_split of convert-shard-to-mpi becomes a call of
+// gatherMPICommSplitOnce with a slot of its own. MLIR 22: convert-shard-to-mpi
+// makes a communicator per collective and never frees it
+// (docs/UpstreamWorkarounds.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather/Dialect/ONNX/Sharding/Sharding.h"
+#include "gather/Runtime/RuntimeABI.h"
+
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MPI/IR/MPI.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace gather::ONNX {
+#define GEN_PASS_DEF_SHARDCACHECOMMUNICATORSPASS
+#include "gather/Dialect/ONNX/Sharding/Passes.h.inc"
+} // namespace gather::ONNX
+
+using namespace mlir;
+using namespace gather;
+
+namespace {
+struct ShardCacheCommunicatorsPass
+    : ONNX::impl::ShardCacheCommunicatorsPassBase<ShardCacheCommunicatorsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // convert-shard-to-mpi's key; MPICH when the module does not say.
+    FailureOr<Attribute> implementation =
+        dlti::query(module, {StringRef("MPI:Implementation")});
+    if (succeeded(implementation)) {
+      auto name = dyn_cast<StringAttr>(*implementation);
+      if (!name || name.getValue() != "MPICH")
+        return;
+    }
+
+    // The module's own functions: a nested module is lowered on its own.
+    SmallVector<mpi::CommSplitOp> splits;
+    for (Operation &op : module.getBody()->getOperations()) {
+      if (isa<ModuleOp>(op))
+        continue;
+      op.walk([&](Operation *nested) {
+        if (isa<ModuleOp>(nested))
+          return WalkResult::skip();
+        if (auto split = dyn_cast<mpi::CommSplitOp>(nested))
+          if (!split.getRetval())
+            splits.push_back(split);
+        return WalkResult::advance();
+      });
+    }
+    if (splits.empty())
+      return;
+
+    FailureOr<func::FuncOp> callee = getOrDeclareCheckedRuntimeFunction(
+        module, RuntimeFunction::MPICommSplitOnce);
+    if (failed(callee))
+      return signalPassFailure();
+    MLIRContext *context = &getContext();
+    SymbolTable symbolTable(module);
+    Type i64 = IntegerType::get(context, 64);
+    Type commType = mpi::CommType::get(context);
+    for (mpi::CommSplitOp split : splits) {
+      Location loc = split.getLoc();
+      OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+      auto slot = LLVM::GlobalOp::create(
+          builder, loc, i64, /*isConstant=*/false, LLVM::Linkage::Internal,
+          "__gather_mpi_comm_site", builder.getI64IntegerAttr(0));
+      symbolTable.insert(slot); // Renamed to be unique.
+      builder.setInsertionPoint(split);
+      Value address = LLVM::AddressOfOp::create(builder, loc, slot);
+      // !mpi.comm is an i64 in the LLVM lowering of the mpi dialect; the
+      // casts fold away with it (reconcile-unrealized-casts).
+      Value parent =
+          UnrealizedConversionCastOp::create(builder, loc, i64, split.getComm())
+              .getResult(0);
+      auto call = func::CallOp::create(
+          builder, loc, *callee,
+          ValueRange{parent, split.getColor(), split.getKey(), address});
+      Value comm = UnrealizedConversionCastOp::create(builder, loc, commType,
+                                                      call.getResult(0))
+                       .getResult(0);
+      split.getNewcomm().replaceAllUsesWith(comm);
+      split.erase();
+    }
+  }
+};
+} // namespace
