@@ -8,8 +8,9 @@
 //===----------------------------------------------------------------------===//
 //
 // gather-lower-strided-copies (include/gather/Pipelines/Passes.td): each
-// ranked memref.copy that finalize-memref-to-llvm would lower to a call of
-// the runner library's memrefCopy becomes a linalg.copy (then loops).
+// memref.copy with a ranked side that finalize-memref-to-llvm would lower to
+// a call of the runner library's memrefCopy becomes a linalg.copy (then
+// loops).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +38,19 @@ bool isCopiedWithMemcpy(MemRefType type) {
           memref::isStaticShapeAndContiguousRowMajor(type));
 }
 
+/// `value`, an unranked memref, cast to `rank` dimensions with dynamic
+/// sizes and strides.
+Value castToRank(OpBuilder &builder, Location loc, Value value, int64_t rank) {
+  auto type = cast<UnrankedMemRefType>(value.getType());
+  auto layout =
+      StridedLayoutAttr::get(builder.getContext(), ShapedType::kDynamic,
+                             SmallVector<int64_t>(rank, ShapedType::kDynamic));
+  auto ranked =
+      MemRefType::get(SmallVector<int64_t>(rank, ShapedType::kDynamic),
+                      type.getElementType(), layout, type.getMemorySpace());
+  return memref::CastOp::create(builder, loc, ranked, value);
+}
+
 struct LowerStridedCopiesPass
     : gather::impl::LowerStridedCopiesPassBase<LowerStridedCopiesPass> {
   void runOnOperation() override {
@@ -44,14 +58,25 @@ struct LowerStridedCopiesPass
     getOperation().walk([&](memref::CopyOp copy) {
       auto source = dyn_cast<MemRefType>(copy.getSource().getType());
       auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
-      if (source && target &&
+      // One side unranked: always memrefCopy upstream; the ranked side
+      // gives the rank.
+      if (!source && !target)
+        return;
+      if (!source || !target ||
           !(isCopiedWithMemcpy(source) && isCopiedWithMemcpy(target)))
         copies.push_back(copy);
     });
     for (memref::CopyOp copy : copies) {
       OpBuilder builder(copy);
-      linalg::CopyOp::create(builder, copy.getLoc(), copy.getSource(),
-                             copy.getTarget());
+      Location loc = copy.getLoc();
+      Value source = copy.getSource(), target = copy.getTarget();
+      if (auto ranked = dyn_cast<MemRefType>(target.getType());
+          ranked && !isa<MemRefType>(source.getType()))
+        source = castToRank(builder, loc, source, ranked.getRank());
+      if (auto ranked = dyn_cast<MemRefType>(source.getType());
+          ranked && !isa<MemRefType>(target.getType()))
+        target = castToRank(builder, loc, target, ranked.getRank());
+      linalg::CopyOp::create(builder, loc, source, target);
       copy.erase();
     }
   }

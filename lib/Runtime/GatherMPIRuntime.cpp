@@ -274,17 +274,21 @@ extern "C" int64_t gatherMPICommSplitOnce(int64_t parent, int32_t color,
     *slot = static_cast<int64_t>(comms.size());
   }
   if (*slot < 1 || static_cast<size_t>(*slot) > comms.size())
-    failJob("onnx.GatherElements: an MPI communicator site of the code holds "
+    failJob("gather's MPI runtime: an MPI_Comm_split site of the code holds "
             "an invalid value (" +
             std::to_string(*slot) + ")");
   const SiteComm &site = comms[static_cast<size_t>(*slot - 1)];
+  auto describe = [](MPI_Comm parent, int color, int key) {
+    return "parent communicator " +
+           std::to_string(static_cast<int64_t>(parent)) + ", color " +
+           std::to_string(color) + " and key " + std::to_string(key);
+  };
   if (site.parent != parentComm || site.color != color || site.key != key)
-    failJob("onnx.GatherElements: an MPI communicator site of the code ran "
-            "with color " +
-            std::to_string(color) + " and key " + std::to_string(key) +
-            " after it made its communicator with color " +
-            std::to_string(site.color) + " and key " +
-            std::to_string(site.key));
+    failJob("gather's MPI runtime: an MPI_Comm_split site of the code ran "
+            "with " +
+            describe(parentComm, color, key) +
+            " after it made its communicator with " +
+            describe(site.parent, site.color, site.key));
   return static_cast<int64_t>(site.comm);
 }
 

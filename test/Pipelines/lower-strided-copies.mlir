@@ -1,7 +1,7 @@
-// gather-lower-strided-copies: a ranked memref.copy that the lowering to
-// LLVM would turn into a call of the runner library's memrefCopy (a layout
-// that is not contiguous, or not static) becomes a linalg.copy; copies that
-// become llvm.memcpy and unranked copies stay.
+// gather-lower-strided-copies: a memref.copy that the lowering to LLVM would
+// turn into a call of the runner library's memrefCopy (a layout that is not
+// contiguous, or not static, or one unranked side) becomes a linalg.copy;
+// copies that become llvm.memcpy and copies between unranked memrefs stay.
 // RUN: gather-opt %s --pass-pipeline='builtin.module(func.func(gather-lower-strided-copies))' | FileCheck %s
 // The whole pipeline: loops for the strided copies, llvm.memcpy for the
 // contiguous ones, memrefCopy for the unranked one only.
@@ -67,8 +67,25 @@ func.func @empty_strided(%a: memref<0x3xf32, strided<[6, 2], offset: 1>>, %b: me
   return
 }
 
-// Unranked copies have no loops to become: left (onnx-to-llvm never makes
-// them).
+// A ranked side gives the rank: the unranked one cast to it.
+// CHECK-LABEL: func.func @ranked_to_unranked(
+// CHECK-NEXT: %[[CAST:.*]] = memref.cast %{{.*}} : memref<*xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+// CHECK-NEXT: linalg.copy ins(%{{.*}} : memref<4x3xf32>) outs(%[[CAST]] : memref<?x?xf32, strided<[?, ?], offset: ?>>)
+func.func @ranked_to_unranked(%a: memref<4x3xf32>, %b: memref<*xf32>) {
+  memref.copy %a, %b : memref<4x3xf32> to memref<*xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @unranked_to_strided(
+// CHECK-NEXT: %[[CAST:.*]] = memref.cast %{{.*}} : memref<*xf32> to memref<?xf32, strided<[?], offset: ?>>
+// CHECK-NEXT: linalg.copy ins(%[[CAST]] : memref<?xf32, strided<[?], offset: ?>>) outs(%{{.*}} : memref<4xf32, strided<[2]>>)
+func.func @unranked_to_strided(%a: memref<*xf32>, %b: memref<4xf32, strided<[2]>>) {
+  memref.copy %a, %b : memref<*xf32> to memref<4xf32, strided<[2]>>
+  return
+}
+
+// Copies between two unranked memrefs have no rank to loop over: left
+// (gathers never take or make unranked memrefs).
 // CHECK-LABEL: func.func @unranked(
 // CHECK-NEXT: memref.copy
 // LLVM-LABEL: llvm.func @unranked(

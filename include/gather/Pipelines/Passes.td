@@ -96,9 +96,13 @@ def LowerStridedCopiesPass
     strided slab of a sharded gather's input, a bufferization copy of a
     strided `tensor.extract_slice`) into a `linalg.copy`, which
     `convert-linalg-to-loops` lowers to loops: the generated code needs
-    nothing from MLIR's runner library. Copies that become `llvm.memcpy`
-    are left as they are; so are copies of unranked memrefs, which
-    `onnx-to-llvm` never makes.
+    nothing from MLIR's runner library. A copy between a ranked and an
+    unranked memref (always `memrefCopy` upstream) becomes a `linalg.copy`
+    too, the unranked side cast to the other's rank (dynamic sizes and
+    strides). Copies that become `llvm.memcpy` are left as they are; so are
+    copies between two unranked memrefs, which have no rank to loop over
+    (they stay calls of `memrefCopy`, which gather-runner links; gathers
+    never take or make unranked memrefs).
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }

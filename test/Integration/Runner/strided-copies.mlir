@@ -2,7 +2,8 @@
 // Copies between strided buffers (gather-lower-strided-copies: loops, not
 // the runner library's memrefCopy) copy the right elements: every other
 // column of a 4x6 constant into a 4x3 buffer, and back into every other
-// column of a 4x6 buffer of -1, also with dynamic sizes and strides.
+// column of a 4x6 buffer of -1, also with dynamic sizes and strides, and
+// into an unranked memref.
 // RUN: gather-runner %s -e main --entry-point-result=void | FileCheck %s
 // RUN: gather-runner %s -e main --entry-point-result=void -O0 | FileCheck %s
 // CHECK: sizes = [4, 3]
@@ -18,6 +19,11 @@
 // CHECK: sizes = [2, 3]
 // CHECK-NEXT{LITERAL}: [[8,   10,   12],
 // CHECK-NEXT{LITERAL}:  [14,   16,   18]]
+// CHECK: sizes = [4, 3]
+// CHECK-NEXT{LITERAL}: [[1,   3,   5],
+// CHECK-NEXT{LITERAL}:  [7,   9,   11],
+// CHECK-NEXT{LITERAL}:  [13,   15,   17],
+// CHECK-NEXT{LITERAL}:  [19,   21,   23]]
 
 func.func private @printMemrefF32(memref<*xf32>)
 
@@ -51,5 +57,12 @@ func.func @main() {
   memref.copy %block, %out : memref<?x?xf32, strided<[?, ?], offset: ?>> to memref<?x?xf32>
   %o = memref.cast %out : memref<?x?xf32> to memref<*xf32>
   call @printMemrefF32(%o) : (memref<*xf32>) -> ()
+
+  // Into an unranked view of a 4x3 buffer of -1, from the odd columns.
+  %into = memref.alloca() : memref<4x3xf32>
+  linalg.fill ins(%minus : f32) outs(%into : memref<4x3xf32>)
+  %u = memref.cast %into : memref<4x3xf32> to memref<*xf32>
+  memref.copy %odd, %u : memref<4x3xf32, strided<[6, 2], offset: 1>> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
   return
 }

@@ -38,25 +38,27 @@ struct ShardCacheCommunicatorsPass
     : ONNX::impl::ShardCacheCommunicatorsPassBase<ShardCacheCommunicatorsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // convert-shard-to-mpi's key; MPICH when the module does not say.
+    // The MPI lowering's key: OpenMPI's communicators are pointers; every
+    // other value (none, "MPICH", an unknown one) is lowered for MPICH.
     FailureOr<Attribute> implementation =
         dlti::query(module, {StringRef("MPI:Implementation")});
-    if (succeeded(implementation)) {
-      auto name = dyn_cast<StringAttr>(*implementation);
-      if (!name || name.getValue() != "MPICH")
-        return;
-    }
+    if (succeeded(implementation))
+      if (auto name = dyn_cast<StringAttr>(*implementation))
+        if (name.getValue() == "OpenMPI")
+          return;
 
-    // The module's own functions: a nested module is lowered on its own.
+    // The module's own functions: a nested symbol table (a module, lowered
+    // on its own; a gpu.module) cannot reach the slots of this one.
     SmallVector<mpi::CommSplitOp> splits;
     for (Operation &op : module.getBody()->getOperations()) {
-      if (isa<ModuleOp>(op))
+      if (op.hasTrait<OpTrait::SymbolTable>())
         continue;
       op.walk([&](Operation *nested) {
-        if (isa<ModuleOp>(nested))
+        if (nested->hasTrait<OpTrait::SymbolTable>())
           return WalkResult::skip();
         if (auto split = dyn_cast<mpi::CommSplitOp>(nested))
-          if (!split.getRetval())
+          if (!split.getRetval() &&
+              !split->hasAttr(ONNX::kOwnCommSplitAttrName))
             splits.push_back(split);
         return WalkResult::advance();
       });

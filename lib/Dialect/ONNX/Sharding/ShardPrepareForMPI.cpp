@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MPI/IR/MPI.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
@@ -97,6 +98,12 @@ struct ShardPrepareForMPIPass
           << assembly << "'";
       return signalPassFailure();
     }
+    // The program's own communicators, which
+    // gather-shard-cache-communicators must not keep.
+    module.walk([&](mpi::CommSplitOp split) {
+      split->setAttr(ONNX::kOwnCommSplitAttrName,
+                     UnitAttr::get(module.getContext()));
+    });
     inlineOutlinedGathers(module);
 
     // The grid sizes of every function that communicates.

@@ -48,6 +48,52 @@ module {
 
 // -----
 
+// The program's own splits (marked by gather-shard-prepare-for-mpi) may run
+// with other arguments each time: left.
+// CHECK-LABEL: func.func @own(
+// CHECK: mpi.comm_split({{.*}}) {gather.own_comm_split}
+// CHECK-NOT: call @gatherMPICommSplitOnce
+module {
+  func.func @own(%color: i32, %key: i32) -> !mpi.comm {
+    %world = mpi.comm_world : !mpi.comm
+    %comm = mpi.comm_split(%world, %color, %key) {gather.own_comm_split} : !mpi.comm
+    return %comm : !mpi.comm
+  }
+}
+
+// -----
+
+// A split in a gpu.module (a symbol table of its own, which cannot reach the
+// outer module's slots): left.
+// CHECK-LABEL: gpu.module @dev
+// CHECK: mpi.comm_split
+// CHECK-NOT: call @gatherMPICommSplitOnce
+module attributes {gpu.container_module} {
+  gpu.module @dev {
+    func.func @f(%color: i32, %key: i32) {
+      %world = mpi.comm_world : !mpi.comm
+      %comm = mpi.comm_split(%world, %color, %key) : !mpi.comm
+      mpi.barrier(%comm)
+      return
+    }
+  }
+}
+
+// -----
+
+// Any implementation but OpenMPI is lowered for MPICH: cached.
+// CHECK-LABEL: func.func @unknown_implementation(
+// CHECK: call @gatherMPICommSplitOnce(
+module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "garbage">} {
+  func.func @unknown_implementation(%color: i32, %key: i32) -> !mpi.comm {
+    %world = mpi.comm_world : !mpi.comm
+    %comm = mpi.comm_split(%world, %color, %key) : !mpi.comm
+    return %comm : !mpi.comm
+  }
+}
+
+// -----
+
 // OpenMPI's communicators are not MPICH's integers: left as they are.
 // CHECK-LABEL: func.func @openmpi(
 // CHECK: mpi.comm_split

@@ -216,16 +216,19 @@ def ShardCacheCommunicatorsPass
     (`mpi.comm_split`, i.e. `MPI_Comm_split`) before each collective over
     a group of processes and never frees it: a kernel called about 2,000
     times then fails in MPICH ("Too many communicators"). This pass
-    replaces each `mpi.comm_split` without a `!mpi.retval` (in the module's
-    own functions, not in nested modules, which the pipeline lowers on
-    their own) by a call of gather's MPI runtime,
+    replaces each `mpi.comm_split` without a `!mpi.retval` and without the
+    `gather.own_comm_split` mark (which `gather-shard-prepare-for-mpi` puts
+    on the program's own splits, made before `convert-shard-to-mpi` and
+    free to run with other arguments each time) in the module's own
+    functions (not in nested symbol tables: a nested module is lowered on
+    its own) by a call of gather's MPI runtime,
     `gatherMPICommSplitOnce(parent, color, key, slot)`
     (`gather/Runtime/GatherMPIRuntime.h`), with a zero-initialized
     internal i64 global of its own as `slot`: the runtime makes the
     communicator the first time the site runs and returns it after that.
-    MPICH only (the module's `MPI:Implementation`, MPICH when unset, as
-    `convert-shard-to-mpi` reads it); for another implementation the ops are
-    left as they are.
+    MPICH only: when the module's `MPI:Implementation` is "OpenMPI" the ops
+    are left as they are (the MPI lowering takes every other value, or
+    none, as MPICH).
   }];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::LLVM::LLVMDialect"];

@@ -89,6 +89,13 @@ inline constexpr llvm::StringLiteral kBitExactSumAttrName =
 inline constexpr llvm::StringLiteral kOutlinedGatherAttrName =
     "gather.outlined_gather";
 
+/// The unit attribute of an mpi.comm_split that was in the IR before
+/// convert-shard-to-mpi (the program's own, which may run with other
+/// arguments each time): gather-shard-prepare-for-mpi marks them,
+/// gather-shard-cache-communicators leaves them alone.
+inline constexpr llvm::StringLiteral kOwnCommSplitAttrName =
+    "gather.own_comm_split";
+
 /// Returns the sum of `value` (a ranked tensor) over the processes of
 /// `gridAxes` of `grid`, exact bit for bit when, for each element, at most
 /// one process holds a value other than getSumIdentity() of its element type:
