@@ -200,7 +200,7 @@ def main():
     for r in records:
         run_name = (f"{r['ranks']} MPI rank{'s' if r['ranks'] > 1 else ''} x 1 thread"
                     if r["mode"] == "mpi" else f"1 process x {r['threads']} thread{'s' if r['threads'] > 1 else ''}")
-        print(f"| {r['workload']} | {r['io']} | {run_name} | {r['scheme']} | {r['ms']:.1f} | {r['rss_mib']:.0f} MiB | "
+        print(f"| {r['workload']} | {r['io']} | {run_name} | {r['scheme']} | {r['ms']:.{3 if r['ms'] < 1 else 1}f} | {r['rss_mib']:.0f} MiB | "
               f"{fmt_bytes(r['bytes_sent'])} | {fmt_bytes(r['bytes_model'])} | "
               f"{'identical' if r['identical'] else 'MISMATCH'} |")
 
