@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Codegen/Passes.h"
-#include "gather/Runtime/RuntimeABI.h"
-#include "gather/Runtime/RuntimeReporter.h"
+#include "gather/RuntimeABI/RuntimeABI.h"
+#include "gather/RuntimeABI/RuntimeReporter.h"
 #include "gather/Support/CheckedSize.h"
 #include "gather/Support/ElementBytes.h"
 

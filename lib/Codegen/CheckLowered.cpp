@@ -46,14 +46,7 @@ struct CheckLoweredPass
   using Base::Base;
 
   void runOnOperation() override {
-    bool onnxLevel = level == "onnx";
-    if (!onnxLevel && level != "llvm") {
-      emitError(getOperation().getLoc(),
-                "gather-check-lowered: invalid level '")
-          << level << "' (expected 'onnx' or 'llvm')";
-      return signalPassFailure();
-    }
-    if (onnxLevel)
+    if (level == gather::CheckLevel::ONNX)
       return checkONNXLevel();
     // The first op left in program order; an unrealized_conversion_cast
     // only if nothing else is left (casts are what a conversion leaves

@@ -9,8 +9,8 @@
 
 #include "gather/ExecutionEngine/JitCompiler.h"
 #include "gather/ExecutionEngine/RuntimeLibraries.h"
-#include "gather/Runtime/RuntimeABI.h"
-#include "gather/Runtime/RuntimeReporter.h"
+#include "gather/RuntimeABI/RuntimeABI.h"
+#include "gather/RuntimeABI/RuntimeReporter.h"
 #include "gather/Support/Diagnostics.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

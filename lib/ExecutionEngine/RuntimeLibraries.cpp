@@ -9,7 +9,7 @@
 
 #include "gather/ExecutionEngine/RuntimeLibraries.h"
 #include "gather/Runtime/GatherRuntime.h"
-#include "gather/Runtime/RuntimeABI.h"
+#include "gather/RuntimeABI/RuntimeABI.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

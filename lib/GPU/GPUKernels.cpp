@@ -723,9 +723,6 @@ struct GPUKernelsPass
     if (elementsPerThread < 1 || elementsPerThread > 64)
       return fail() << "elements-per-thread must be in [1, 64], not "
                     << elementsPerThread.getValue();
-    if (memory != "host" && memory != "device")
-      return fail() << "memory must be host or device, not '"
-                    << memory.getValue() << "'";
     return success();
   }
 
@@ -738,7 +735,7 @@ struct GPUKernelsPass
         if (!gather::isMarkedGatherElements(op) || !op.hasPureBufferSemantics())
           return;
         // Host code cannot read the device's buffers.
-        if (memory == "device") {
+        if (memory == gather::GPUMemory::Device) {
           op.emitError() << "gather-gpu-kernels: a linalg.generic marked '"
                          << gather::kGatherElementsAttrName
                          << "' not in the form of a bufferized gather cannot "
@@ -760,7 +757,7 @@ struct GPUKernelsPass
         failed = true;
         return;
       }
-      if (memory == "device" &&
+      if (memory == gather::GPUMemory::Device &&
           !llvm::all_of(ValueRange{match->data, match->indices, match->result},
                         [](Value buffer) {
                           return cast<MemRefType>(buffer.getType())
@@ -781,7 +778,7 @@ struct GPUKernelsPass
       return signalPassFailure();
     // gpu-memory=device: the results the function allocates, on the device
     // (a later gather may read one).
-    if (memory == "device") {
+    if (memory == gather::GPUMemory::Device) {
       for (GatherMatch &match : matches) {
         auto alloc = match.result.getDefiningOp<memref::AllocOp>();
         if (!alloc)
@@ -798,10 +795,10 @@ struct GPUKernelsPass
       // gather's operands and result are defined above it).
       OpBuilder b(match.check ? match.check : match.gather);
       GatherKernelBuilder(match, threadsPerBlock, elementsPerThread,
-                          memory == "device")
+                          memory == gather::GPUMemory::Device)
           .build(b);
     }
-    if (memory == "device") {
+    if (memory == gather::GPUMemory::Device) {
       copyArgumentsForHostReaders(getOperation());
       returnDeviceBuffers(getOperation());
       if (mlir::failed(checkNoHostAccessToDevice(getOperation())))

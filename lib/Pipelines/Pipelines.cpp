@@ -11,9 +11,9 @@
 #include "gather/Codegen/Passes.h"
 #include "gather/Conversion/ONNXToLLVM/ONNXToLLVM.h"
 #include "gather/Conversion/Passes.h"
+#include "gather/Conversion/ShardToMPIRuntime/ShardToMPIRuntime.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
-#include "gather/Dialect/ONNX/Sharding/TrafficModel.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
 #include "gather/GPU/Passes.h"
 #include "gather/Pipelines/Passes.h"
@@ -52,6 +52,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVectorExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
 
@@ -98,7 +99,7 @@ void gather::addONNXToLinalgPasses(OpPassManager &pm,
   // Ops of the onnx namespace that gather does not lower (onnx-mlir's
   // onnx.TopK, ...): an error at each one, now.
   CheckLoweredPassOptions onnxLeftOptions;
-  onnxLeftOptions.level = "onnx";
+  onnxLeftOptions.level = CheckLevel::ONNX;
   pm.addPass(createCheckLoweredPass(onnxLeftOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -108,12 +109,12 @@ void gather::addShardToMPIPasses(OpPassManager &pm,
                                  const ONNXToLLVMPipelineOptions &options) {
   if (options.shardGrid == 0)
     return;
-  ONNX::ShardPrepareForMPIPassOptions prepareOptions;
+  ShardPrepareForMPIPassOptions prepareOptions;
   prepareOptions.assembly = options.shardAssembly;
-  pm.addPass(ONNX::createShardPrepareForMPIPass(prepareOptions));
+  pm.addPass(createShardPrepareForMPIPass(prepareOptions));
   pm.addPass(createConvertShardToMPIPass());
   // One communicator per mpi.comm_split site, not one per call.
-  pm.addPass(ONNX::createShardCacheCommunicatorsPass());
+  pm.addPass(createShardCacheCommunicatorsPass());
   pm.addPass(createSymbolDCEPass()); // The private shard.grid.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -272,7 +273,9 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
     // then each kernel module serialized into a gpu.binary.
     pm.addPass(createGpuToLLVMConversionPass());
     GpuModuleToBinaryPassOptions binaryOptions;
-    binaryOptions.compilationTarget = options.gpuFormat;
+    binaryOptions.compilationTarget =
+        stringifyEnumOption(kGPUFormatValues, options.gpuFormat.getValue())
+            .str();
     pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
   } else {
     pm.addPass(createConvertToLLVMPass());
@@ -334,6 +337,27 @@ gather::ONNXToLLVMPipelineOptions::getOptions() const {
   return options;
 }
 
+/// The spellings of the values of each option of `options` whose values
+/// are an enumeration, by option name.
+static llvm::StringMap<SmallVector<StringRef>>
+getEnumOptionValueNames(gather::ONNXToLLVMPipelineOptions &options) {
+  llvm::StringMap<SmallVector<StringRef>> names;
+  auto add = [&](auto &option) {
+    auto &parser = option.getParser();
+    SmallVector<StringRef> &values = names[option.ArgStr];
+    for (unsigned i = 0, e = parser.getNumOptions(); i < e; ++i)
+      values.push_back(parser.getOption(i));
+  };
+  add(options.gatherForm);
+  add(options.shardAssembly);
+  add(options.shardAxisScheme);
+  add(options.shardIO);
+  add(options.gpu);
+  add(options.gpuFormat);
+  add(options.gpuMemory);
+  return names;
+}
+
 llvm::Expected<std::unique_ptr<gather::ONNXToLLVMPipelineOptions>>
 gather::parseONNXToLLVMPipelineOptions(StringRef text) {
   auto options = std::make_unique<ONNXToLLVMPipelineOptions>();
@@ -343,6 +367,8 @@ gather::parseONNXToLLVMPipelineOptions(StringRef text) {
   auto fail = [](const Twine &message) {
     return llvm::createStringError(message);
   };
+  llvm::StringMap<SmallVector<StringRef>> enumValues =
+      getEnumOptionValueNames(*options);
   for (const OptionItem &item : splitOptionItems(text)) {
     const auto *found = llvm::find_if(known, [&](const llvm::cl::Option *o) {
       return o->ArgStr == item.key;
@@ -356,16 +382,12 @@ gather::parseONNXToLLVMPipelineOptions(StringRef text) {
         item.hasValue && !isBoolOptionText(item.value))
       return fail("invalid value '" + item.value + "' for option '" + item.key +
                   "' (true or false)");
-    // The one option with named values (its parser knows them).
-    if (item.key == options->gatherForm.ArgStr) {
-      auto &parser = options->gatherForm.getParser();
-      SmallVector<StringRef> values;
-      for (unsigned i = 0, e = parser.getNumOptions(); i < e; ++i)
-        values.push_back(parser.getOption(i));
-      if (!llvm::is_contained(values, item.value))
-        return fail("invalid value '" + item.value + "' for option '" +
-                    item.key + "'; " + listValid("values", item.value, values));
-    }
+    // An enumeration: one of its values (its parser knows them).
+    auto values = enumValues.find(item.key);
+    if (values != enumValues.end() &&
+        !llvm::is_contained(values->second, item.value))
+      return fail("invalid value '" + item.value + "' for option '" + item.key +
+                  "'; " + listValid("values", item.value, values->second));
     // A value of the wrong type (the option parser also prints why).
     std::string reason;
     llvm::raw_string_ostream os(reason);
@@ -383,28 +405,6 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
   auto fail = [](const Twine &message) {
     return llvm::createStringError(message);
   };
-  auto checkValue =
-      [&](const ONNXToLLVMPipelineOptions::PassOptions::Option<std::string>
-              &option,
-          const auto &values) -> llvm::Error {
-    if (llvm::is_contained(values, option.getValue()))
-      return llvm::Error::success();
-    SmallVector<StringRef> names(std::begin(values), std::end(values));
-    return fail("invalid value '" + option.getValue() + "' for option '" +
-                option.ArgStr + "'; " +
-                listValid("values", option.getValue(), names));
-  };
-  if (llvm::Error error = checkValue(options.gpu, kGPUValues))
-    return error;
-  if (llvm::Error error = checkValue(options.shardIO, kShardIOValues))
-    return error;
-  if (llvm::Error error =
-          checkValue(options.shardAxisScheme, getAxisSchemeOptionValues()))
-    return error;
-  if (llvm::Error error = checkValue(options.gpuFormat, kGPUFormatValues))
-    return error;
-  if (llvm::Error error = checkValue(options.gpuMemory, kGPUMemoryValues))
-    return error;
   StringRef chip = options.gpuChip.getValue();
   unsigned version = 0;
   if (!chip.consume_front("sm_") || chip.getAsInteger(10, version) ||
@@ -414,27 +414,31 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
                 "e.g. sm_80, sm_90)");
   ONNXToLLVMPipelineOptions defaults;
   if (!options.usesGPU()) {
-    for (const ONNXToLLVMPipelineOptions::PassOptions::Option<std::string>
-             *option :
-         {&options.gpuChip, &options.gpuFormat, &options.gpuMemory}) {
-      const auto *standard = option == &options.gpuChip ? &defaults.gpuChip
-                             : option == &options.gpuFormat
-                                 ? &defaults.gpuFormat
-                                 : &defaults.gpuMemory;
-      if (option->getValue() != standard->getValue())
+    // The GPU code's options, each with whether it differs from its
+    // default.
+    std::pair<const llvm::cl::Option *, bool> gpuOptions[] = {
+        {&options.gpuChip, options.gpuChip != defaults.gpuChip},
+        {&options.gpuFormat,
+         options.gpuFormat.getValue() != defaults.gpuFormat.getValue()},
+        {&options.gpuMemory,
+         options.gpuMemory.getValue() != defaults.gpuMemory.getValue()},
+    };
+    for (auto [option, set] : gpuOptions)
+      if (set)
         return fail("option '" + option->ArgStr +
                     "' is for GPU code: it needs gpu=cuda");
-    }
     return llvm::Error::success();
   }
   // The CPU code's options, each with whether it differs from its default.
   std::pair<const llvm::cl::Option *, bool> cpuOptions[] = {
       {&options.shardGrid, options.shardGrid != defaults.shardGrid},
       {&options.shardDim, options.shardDim != defaults.shardDim},
-      {&options.shardAssembly, options.shardAssembly != defaults.shardAssembly},
-      {&options.shardIO, options.shardIO != defaults.shardIO},
-      {&options.shardAxisScheme,
-       options.shardAxisScheme != defaults.shardAxisScheme},
+      {&options.shardAssembly,
+       options.shardAssembly.getValue() != defaults.shardAssembly.getValue()},
+      {&options.shardIO,
+       options.shardIO.getValue() != defaults.shardIO.getValue()},
+      {&options.shardAxisScheme, options.shardAxisScheme.getValue() !=
+                                     defaults.shardAxisScheme.getValue()},
       {&options.numThreads, options.numThreads != defaults.numThreads},
       {&options.targetCpu, options.targetCpu != defaults.targetCpu},
       {&options.targetFeatures,
@@ -454,7 +458,8 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
   for (auto [option, set] : cpuOptions)
     if (set)
       return fail("option '" + option->ArgStr + "' is for CPU code: it " +
-                  "cannot be combined with gpu=" + options.gpu.getValue());
+                  "cannot be combined with gpu=" +
+                  stringifyEnumOption(kGPUKindValues, options.gpu.getValue()));
   return llvm::Error::success();
 }
 
@@ -579,4 +584,5 @@ void gather::registerONNXToLLVMPipelineExtensions(DialectRegistry &registry) {
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
   ONNX::registerShardingInterfaceExternalModels(registry);
+  registerShardToMPIRuntimeExternalModels(registry);
 }

@@ -20,6 +20,8 @@
 // Any other level is an error.
 // RUN: not gather-opt %s --split-input-file --gather-check-lowered=level=linalg -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefix=LEVEL
+// LEVEL: for the --level option: Cannot find option named 'linalg'!
+// LEVEL-NEXT: error: invalid options of 'gather-check-lowered': 'level=linalg'
 
 // Ops gather's dialect does not define (kept in generic form), after a
 // gather that convert-onnx-to-linalg lowers: each is named, in program
@@ -27,7 +29,7 @@
 // ONNX: check-lowered.mlir:[[# @LINE + 6]]:25: error: 'onnx.TopK' op is not lowered by gather (it lowers onnx.GatherElements, onnx.Constant and onnx.Return)
 // ONNX: check-lowered.mlir:[[# @LINE + 6]]:8: error: 'onnx.Neg' op is not lowered by gather (it lowers onnx.GatherElements, onnx.Constant and onnx.Return)
 // LLVM: check-lowered.mlir:[[# @LINE + 2]]:1: error: 'func.func' op was left by the lowering: it is not in the LLVM dialect, so it cannot be translated to LLVM IR
-// LEVEL: error: gather-check-lowered: invalid level 'linalg' (expected 'onnx' or 'llvm')
+// (An unknown level is the option parser's error: LEVEL above.)
 func.func @topk(%data: tensor<4xf32>, %indices: tensor<4xi64>, %k: tensor<1xi64>) -> tensor<?xf32> {
   %g = onnx.GatherElements %data, %indices axis = 0 : tensor<4xf32>, tensor<4xi64>
   %values, %positions = "onnx.TopK"(%g, %k) {axis = 0 : si64} : (tensor<4xf32>, tensor<1xi64>) -> (tensor<?xf32>, tensor<?xi64>)

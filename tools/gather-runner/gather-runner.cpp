@@ -65,7 +65,7 @@
 #include "gather/ExecutionEngine/RuntimeLibraries.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Runtime/GatherRuntime.h"
-#include "gather/Runtime/RuntimeABI.h"
+#include "gather/RuntimeABI/RuntimeABI.h"
 #include "gather/Support/ConstantSizes.h"
 #include "gather/Support/Diagnostics.h"
 #include "gather/Support/ToolMain.h"
@@ -743,9 +743,18 @@ static int toolMain(int argc, char **argv) {
   mpiStartUp.shardDim = options->shardDim;
   mpiStartUp.collectiveOptions =
       "runtime-checks=" + std::to_string(options->runtimeChecks) +
-      " shard-assembly=" + options->shardAssembly.getValue() +
-      " shard-io=" + options->shardIO.getValue() +
-      " shard-axis-scheme=" + options->shardAxisScheme.getValue();
+      " shard-assembly=" +
+      gather::stringifyEnumOption(gather::kShardAssemblyValues,
+                                  options->shardAssembly.getValue())
+          .str() +
+      " shard-io=" +
+      gather::stringifyEnumOption(gather::kShardIOValues,
+                                  options->shardIO.getValue())
+          .str() +
+      " shard-axis-scheme=" +
+      gather::stringifyEnumOption(gather::kAxisSchemeValues,
+                                  options->shardAxisScheme.getValue())
+          .str();
   if (!setUpMPIJob(*options))
     return failStartUp();
   // The target CPU (target-cpu, else the host) decides the form of the

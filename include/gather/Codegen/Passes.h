@@ -18,11 +18,27 @@
 
 #include "gather/Codegen/TargetInfo.h"
 
+#include "gather/Support/EnumOptions.h"
 #include "gather/Support/PassOptions.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace gather {
+
+/// What gather-check-lowered{level} lets through.
+enum class CheckLevel {
+  /// After convert-onnx-to-linalg: no op of the onnx namespace that gather
+  /// does not lower.
+  ONNX,
+  /// At the end of onnx-to-llvm: only the llvm (and omp) dialects.
+  LLVM,
+};
+
+/// The values of gather-check-lowered{level}.
+inline constexpr EnumOptionValue<CheckLevel> kCheckLevelValues[] = {
+    {CheckLevel::ONNX, "onnx", "no onnx op that gather does not lower"},
+    {CheckLevel::LLVM, "llvm", "only the llvm and omp dialects"},
+};
 
 #define GEN_PASS_DECL
 #include "gather/Codegen/Passes.h.inc"

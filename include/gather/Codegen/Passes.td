@@ -415,9 +415,9 @@ def CheckLoweredPass : GatherPass<"gather-check-lowered", "::mlir::ModuleOp"> {
     onnx.GatherElements, onnx.Constant and onnx.Return)`.
   }];
   let options = [
-    Option<"level", "level", "std::string", /*default=*/"\"llvm\"",
-           "What may be left: 'onnx' (no onnx op gather does not lower) or "
-           "'llvm'">,
+    Option<"level", "level", "::gather::CheckLevel",
+           /*default=*/"::gather::CheckLevel::LLVM", "What may be left",
+           "::gather::getEnumOptionValues(::gather::kCheckLevelValues)">,
   ];
 }
 

@@ -8,14 +8,17 @@
 //===----------------------------------------------------------------------===//
 //
 // Declares every pass in include/gather/Conversion/Passes.td (one
-// create<Name>() per def, with its options struct), the patterns of
-// convert-onnx-to-linalg, and registerGatherConversionPasses() for tools.
+// create<Name>() per def, with its options struct): the onnx dialect's
+// lowerings (lib/Conversion/ONNXToLinalg, ONNXToLLVM) and the shard ops'
+// (lib/Conversion/ShardToMPIRuntime); the patterns of convert-onnx-to-linalg,
+// and registerGatherConversionPasses() for tools.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GATHER_CONVERSION_PASSES_H
 #define GATHER_CONVERSION_PASSES_H
 
+#include "gather/Conversion/ShardToMPIRuntime/ShardToMPIRuntime.h"
 #include "gather/Support/PassOptions.h"
 #include "mlir/Pass/Pass.h"
 

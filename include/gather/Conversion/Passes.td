@@ -112,4 +112,94 @@ def ConvertONNXStringsToLLVMPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// Stage 4 (lib/Conversion/ShardToMPIRuntime): shard ops to MPI calls
+//===----------------------------------------------------------------------===//
+
+def ShardPrepareForMPIPass
+    : GatherPass<"gather-shard-prepare-for-mpi", "::mlir::ModuleOp"> {
+  let summary = "Lower the shard ops convert-shard-to-mpi (MLIR 22) cannot";
+  let description = [{
+    Runs after `shard-partition`, before `convert-shard-to-mpi`:
+    - each function `onnx-shard-gathers` outlined a gather into is inlined
+      back at its call, so that the gather's result flows to the caller's
+      destination;
+    - `shard.all_slice` becomes a local `tensor.extract_slice` (upstream's
+      lowering);
+    - `shard.all_gather` (the result assembled on every process):
+      `assembly=all-gather` (default): the local part inserted into the
+      whole tensor at this process's offset, then gather's MPI runtime,
+      `gatherMPIAllgatherv` (`MPI_Allgatherv`, `MPI_IN_PLACE`), which
+      brings the other processes' parts around it; `assembly=all-reduce`:
+      the local part inserted into a tensor filled with the identity of a
+      sum, then the bit-exact sum below (twice the bytes per process); an
+      all_gather marked `gather.assembled` (what an axis scheme of
+      `onnx-shard-gathers` assembles: `data`, the lookups) always the
+      former;
+    - `shard.all_reduce` (sum) marked `gather.bit_exact_sum` (the masked
+      gather of an axis split, and `assembly=all-reduce`):
+      `gatherMPIAllreduceSumBits` (`MPI_Allreduce`, `MPI_IN_PLACE`), the
+      elements summed as integers of their size (i1 as i8, f16/bf16 as i16,
+      f32 as i32, f64 as i64, complex numbers as two integers) with no
+      conversion: exact bit for bit, since per element one process holds
+      non-zero bits;
+    - both work in place: in the destination buffer when the collective's
+      result is only materialized in a row-major memref
+      (`bufferization.materialize_in_destination ... restrict writable`,
+      the kernel API's destination-passing style: the local gather then
+      writes its slab straight into the destination), else in one buffer
+      of the whole result;
+    - every function that communicates first calls gather's MPI runtime,
+      `gatherMPIInit(N)` (`gather/Runtime/GatherMPIRuntime.h`) with the
+      number of processes N of each grid it uses: it initializes MPI if the
+      host has not, and ends the program with an error if the MPI job does
+      not have N processes.
+    `remarks` emits a remark at each collective it lowers, naming the MPI
+    call and the bytes per process of the model (docs/Sharding.md);
+    `-debug-only=gather-shard` prints the same (in builds with assertions).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::tensor::TensorDialect"];
+  let options = [
+    Option<"assembly", "assembly", "::gather::ShardAssembly",
+           /*default=*/"::gather::ShardAssembly::AllGather",
+           "How shard.all_gather assembles a result",
+           "::gather::getEnumOptionValues(::gather::kShardAssemblyValues)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "A remark at each collective lowered: the MPI call and the bytes "
+           "per process">,
+  ];
+}
+
+def ShardCacheCommunicatorsPass
+    : GatherPass<"gather-shard-cache-communicators", "::mlir::ModuleOp"> {
+  let summary = "Make each mpi.comm_split's communicator once, not per call";
+  let description = [{
+    Runs after `convert-shard-to-mpi`, which makes a sub-communicator
+    (`mpi.comm_split`, i.e. `MPI_Comm_split`) before each collective over
+    a group of processes and never frees it: a kernel called about 2,000
+    times then fails in MPICH ("Too many communicators"). This pass
+    replaces each `mpi.comm_split` without a `!mpi.retval` and without the
+    `gather.own_comm_split` mark (which `gather-shard-prepare-for-mpi` puts
+    on the program's own splits, made before `convert-shard-to-mpi` and
+    free to run with other arguments each time) in the module's own
+    functions (not in nested symbol tables: a nested module is lowered on
+    its own) by a call of gather's MPI runtime,
+    `gatherMPICommSplitOnce(parent, color, key, slot)`
+    (`gather/Runtime/GatherMPIRuntime.h`), with a zero-initialized
+    internal i64 global of its own as `slot`: the runtime makes the
+    communicator the first time the site runs and returns it after that.
+    MPICH only: when the module's `MPI:Implementation` is "OpenMPI" the ops
+    are left as they are (the MPI lowering takes every other value, or
+    none, as MPICH).
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // GATHER_CONVERSION_PASSES_TD

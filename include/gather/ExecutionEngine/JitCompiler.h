@@ -147,7 +147,7 @@ compileSourceAndJit(mlir::MLIRContext &context, llvm::StringRef source,
 /// at any time, from any thread, also while the kernel runs (the pair is
 /// replaced as one). Fails only for an engine that compileAndJit did not
 /// make (it has no error sink, kErrorSinkName in
-/// gather/Runtime/RuntimeABI.h).
+/// gather/RuntimeABI/RuntimeABI.h).
 llvm::Error setKernelErrorHandler(mlir::ExecutionEngine &engine,
                                   GatherErrorHandler handler, void *userData);
 

@@ -30,7 +30,7 @@ namespace gather {
 
 /// Whether `module` (in any dialects on its way to LLVM IR) calls
 /// libgather_cuda_runtime: it declares one of its functions
-/// (isCUDARuntimeFunctionName in gather/Runtime/RuntimeABI.h), or holds a
+/// (isCUDARuntimeFunctionName in gather/RuntimeABI/RuntimeABI.h), or holds a
 /// gpu.binary or gpu.launch_func, whose translation to LLVM IR calls them.
 bool usesCUDARuntime(mlir::ModuleOp module);
 

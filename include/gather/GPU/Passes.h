@@ -17,6 +17,7 @@
 #ifndef GATHER_GPU_PASSES_H
 #define GATHER_GPU_PASSES_H
 
+#include "gather/GPU/GPUOptions.h"
 #include "gather/Support/PassOptions.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -75,9 +75,10 @@ def GPUKernelsPass : GatherPass<"gather-gpu-kernels", "::mlir::func::FuncOp"> {
            /*default=*/"128", "Threads of each block (1 to 1024)">,
     Option<"elementsPerThread", "elements-per-thread", "int64_t",
            /*default=*/"4", "Elements each thread copies (1 to 64)">,
-    Option<"memory", "memory", "std::string", /*default=*/"\"host\"",
-           "Where the function's buffers live: host (copied in and out "
-           "around each kernel) or device (used as they are)">,
+    Option<"memory", "memory", "::gather::GPUMemory",
+           /*default=*/"::gather::GPUMemory::Host",
+           "Where the function's buffers live",
+           "::gather::getEnumOptionValues(::gather::kGPUMemoryValues)">,
   ];
 }
 

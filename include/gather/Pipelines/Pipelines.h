@@ -29,6 +29,9 @@
 #define GATHER_PIPELINES_PIPELINES_H
 
 #include "gather/Codegen/TargetInfo.h"
+#include "gather/Conversion/ShardToMPIRuntime/ShardToMPIRuntime.h"
+#include "gather/Dialect/ONNX/Sharding/ShardingOptions.h"
+#include "gather/GPU/GPUOptions.h"
 
 #include "mlir/IR/Location.h"
 #include "mlir/Pass/PassOptions.h"
@@ -131,81 +134,65 @@ struct ONNXToLLVMPipelineOptions
       llvm::cl::desc("With shard-grid: the dimension to split; -1: the first "
                      "splittable one off the axis, else the axis"),
       llvm::cl::init(-1)};
-  PassOptions::Option<std::string> shardAssembly{
+  PassOptions::Option<ShardAssembly> shardAssembly{
       *this, "shard-assembly",
       llvm::cl::desc("With shard-grid: how a result split off the axis is "
-                     "assembled on every process: all-gather "
-                     "(MPI_Allgatherv) or all-reduce"),
-      llvm::cl::init("all-gather")};
-  PassOptions::Option<std::string> shardAxisScheme{
+                     "assembled on every process"),
+      llvm::cl::init(ShardAssembly::AllGather),
+      getEnumOptionValues(kShardAssemblyValues)};
+  PassOptions::Option<AxisScheme> shardAxisScheme{
       *this, "shard-axis-scheme",
       llvm::cl::desc("With shard-grid: how a split of the gather axis "
-                     "combines the slabs: auto (the fewest bytes per "
-                     "process), all-reduce, all-gather-data or all-to-all"),
-      llvm::cl::init("auto")};
-  PassOptions::Option<std::string> shardIO{
+                     "combines the slabs"),
+      llvm::cl::init(AxisScheme::Auto), getEnumOptionValues(kAxisSchemeValues)};
+  PassOptions::Option<ShardIO> shardIO{
       *this, "shard-io",
       llvm::cl::desc("With shard-grid: what public functions take and "
-                     "return: whole (every process the whole tensors) or "
-                     "split (each process its slab of a split gather's "
-                     "operands and result)"),
-      llvm::cl::init("whole")};
+                     "return"),
+      llvm::cl::init(ShardIO::Whole), getEnumOptionValues(kShardIOValues)};
 
-  PassOptions::Option<std::string> gpu{
-      *this, "gpu",
-      llvm::cl::desc("GPU the gathers run on: none (the CPU) or cuda "
-                     "(NVIDIA, docs/GPU.md)"),
-      llvm::cl::init("none")};
+  PassOptions::Option<GPUKind> gpu{
+      *this, "gpu", llvm::cl::desc("GPU the gathers run on (docs/GPU.md)"),
+      llvm::cl::init(GPUKind::None), getEnumOptionValues(kGPUKindValues)};
   PassOptions::Option<std::string> gpuChip{
       *this, "gpu-chip",
       llvm::cl::desc("With gpu=cuda: the NVIDIA architecture, sm_<N>"),
       llvm::cl::init("sm_90")};
-  PassOptions::Option<std::string> gpuFormat{
+  PassOptions::Option<GPUFormat> gpuFormat{
       *this, "gpu-format",
-      llvm::cl::desc("With gpu=cuda: what the binary embeds: isa (PTX, "
-                     "compiled by the driver), bin (cubin) or fatbin (bin "
-                     "and fatbin need ptxas)"),
-      llvm::cl::init("isa")};
-  PassOptions::Option<std::string> gpuMemory{
+      llvm::cl::desc("With gpu=cuda: what the binary embeds"),
+      llvm::cl::init(GPUFormat::Isa), getEnumOptionValues(kGPUFormatValues)};
+  PassOptions::Option<GPUMemory> gpuMemory{
       *this, "gpu-memory",
-      llvm::cl::desc("With gpu=cuda: where the entry points' buffers live: "
-                     "host (copied in and out around each kernel) or "
-                     "device (already on the GPU: no copies)"),
-      llvm::cl::init("host")};
+      llvm::cl::desc("With gpu=cuda: where the entry points' buffers live"),
+      llvm::cl::init(GPUMemory::Host), getEnumOptionValues(kGPUMemoryValues)};
 
   /// Whether the gathers run on a GPU (`gpu` is not `none`).
-  bool usesGPU() const { return gpu != "none"; }
+  bool usesGPU() const { return gpu != GPUKind::None; }
 
   /// Every option above, sorted by name (for messages that list them).
   llvm::SmallVector<const llvm::cl::Option *> getOptions() const;
 };
 
-/// The values of `gpu`, `gpu-format`, `gpu-memory`, and the ptx features of
-/// `gpu-chip`
-/// (`+ptx80`: sm_90 needs PTX ISA 7.8 or later).
-inline constexpr llvm::StringLiteral kGPUValues[] = {"none", "cuda"};
-inline constexpr llvm::StringLiteral kGPUFormatValues[] = {"isa", "bin",
-                                                           "fatbin"};
-inline constexpr llvm::StringLiteral kGPUMemoryValues[] = {"host", "device"};
-/// The values of shard-io (docs/Sharding.md, distributed inputs and
-/// outputs).
-inline constexpr llvm::StringLiteral kShardIOValues[] = {"whole", "split"};
+/// The ptx features of `gpu-chip` (`+ptx80`: sm_90 needs PTX ISA 7.8 or
+/// later).
 inline constexpr llvm::StringLiteral kGPUFeatures = "+ptx80";
 
-/// Checks the options as a whole: `gpu`, `gpu-format` and `gpu-memory`
-/// among their values, `gpu-chip` of the form sm_<N>, and with gpu=cuda no
-/// CPU option set to other than its default (shard-grid, num-threads,
-/// target-cpu, ...: they have no meaning for the GPU code); without it,
-/// `gpu-chip`, `gpu-format` and `gpu-memory` at their defaults. The error names
-/// the option at fault.
+/// Checks the options as a whole: `gpu-chip` of the form sm_<N>, and with
+/// gpu=cuda no CPU option set to other than its default (shard-grid,
+/// num-threads, target-cpu, ...: they have no meaning for the GPU code);
+/// without it, `gpu-chip`, `gpu-format` and `gpu-memory` at their defaults.
+/// The error names the option at fault. (The values of the enumerations,
+/// `gpu`, `shard-io`, ..., are their parsers' to check.)
 llvm::Error
 checkONNXToLLVMPipelineOptions(const ONNXToLLVMPipelineOptions &options);
 
 /// Parses pipeline options as text, as `--onnx-to-llvm="..."` and the tools'
 /// `--pipeline-options` take them (e.g. "vector-size=0 num-threads=1"). The
 /// error of invalid text names the option at fault and lists what is valid:
-/// the option names for an unknown one, the values for a `gather-form` that
-/// is none of them, the option's meaning for a value of the wrong type;
+/// the option names for an unknown one, the values of an enumeration
+/// (`gather-form`, `gpu`, `shard-io`, ...) for a value that is none of
+/// them, the option's meaning for a value of the wrong type;
 /// then the options are checked together (checkONNXToLLVMPipelineOptions).
 llvm::Expected<std::unique_ptr<ONNXToLLVMPipelineOptions>>
 parseONNXToLLVMPipelineOptions(llvm::StringRef text);

@@ -64,7 +64,7 @@ void gatherSetErrorHandler(GatherErrorHandler handler, void *userData);
 
 /// The error handler of one compiled module (a kernel): every module with
 /// run-time reports defines one, zero-initialized, as the weak global
-/// `__gather_error_sink` (kErrorSinkName in gather/Runtime/RuntimeABI.h),
+/// `__gather_error_sink` (kErrorSinkName in gather/RuntimeABI/RuntimeABI.h),
 /// so that a JIT-compiled kernel has its own and kernels compiled ahead of
 /// time and linked into one program share one. Hosts get its address from
 /// the engine (gather::setKernelErrorHandler in

@@ -16,7 +16,7 @@
 #include "gather/Conversion/Passes.h"
 #include "gather/Dialect/ONNX/GatherElementsView.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
-#include "gather/Runtime/RuntimeABI.h"
+#include "gather/RuntimeABI/RuntimeABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"

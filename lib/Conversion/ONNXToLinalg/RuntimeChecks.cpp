@@ -9,7 +9,7 @@
 //
 // The IR of the run-time checks of the onnx.GatherElements lowering (see
 // RuntimeChecks.h and the pass description in Passes.td), on top of
-// gather/Runtime/RuntimeReporter.h.
+// gather/RuntimeABI/RuntimeReporter.h.
 //
 //===----------------------------------------------------------------------===//
 

@@ -18,7 +18,7 @@
 #ifndef GATHER_LIB_CONVERSION_ONNXTOLINALG_RUNTIMECHECKS_H
 #define GATHER_LIB_CONVERSION_ONNXTOLINALG_RUNTIMECHECKS_H
 
-#include "gather/Runtime/RuntimeReporter.h"
+#include "gather/RuntimeABI/RuntimeReporter.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"

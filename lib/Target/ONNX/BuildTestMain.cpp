@@ -17,7 +17,7 @@
 #include "BuildTestMain.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
-#include "gather/Runtime/RuntimeABI.h"
+#include "gather/RuntimeABI/RuntimeABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -12,7 +12,7 @@
 #include "FunctionCalls.h"
 #include "ONNXChecker.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
-#include "gather/Runtime/RuntimeABI.h"
+#include "gather/RuntimeABI/RuntimeABI.h"
 #include "gather/Support/Diagnostics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

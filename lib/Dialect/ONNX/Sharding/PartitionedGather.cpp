@@ -16,8 +16,8 @@
 #include "gather/Dialect/ONNX/GatherElementsView.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
-#include "gather/Runtime/RuntimeABI.h"
-#include "gather/Runtime/RuntimeReporter.h"
+#include "gather/RuntimeABI/RuntimeABI.h"
+#include "gather/RuntimeABI/RuntimeReporter.h"
 #include "gather/Support/ElementBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -18,6 +18,7 @@
 #ifndef GATHER_LIB_DIALECT_ONNX_SHARDING_PARTITIONEDGATHER_H
 #define GATHER_LIB_DIALECT_ONNX_SHARDING_PARTITIONEDGATHER_H
 
+#include "gather/Dialect/ONNX/Sharding/ShardToMPIContract.h"
 #include "gather/Runtime/ShardBlocks.h"
 
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
@@ -52,13 +53,6 @@ mlir::Value createMaskedGather(mlir::OpBuilder &builder, mlir::Location loc,
                                mlir::Value indices, mlir::Value lo,
                                mlir::Value chunk, mlir::Value axisSize);
 
-/// The first index and the number of indices (index values) of the block
-/// of `blocks` that the process of index `process` owns (ShardBlocks.h).
-std::pair<mlir::Value, mlir::Value> createBlockBounds(mlir::OpBuilder &builder,
-                                                      mlir::Location loc,
-                                                      mlir::Value process,
-                                                      ShardBlocks blocks);
-
 /// Checks at run time (shard-io=split) that each slab of `slabs` (a
 /// function argument's number and its size along `dim`, an index value) has
 /// the size of the block of `blocks` that the process of index `process`
@@ -72,22 +66,6 @@ void createSlabSizeCheck(mlir::OpBuilder &builder, mlir::Location loc,
                          int64_t dim, ShardBlocks blocks, llvm::StringRef grid,
                          llvm::ArrayRef<mlir::shard::GridAxis> usedAxes,
                          mlir::Value process);
-
-/// The string attribute of a shard.all_gather that assembles more than a
-/// result split off the axis: "data" (axis-scheme=all-gather-data) or "the
-/// lookups" (axis-scheme=all-to-all). gather-shard-prepare-for-mpi always
-/// lowers it to gatherMPIAllgatherv (whatever shard-assembly says: the
-/// scheme's model counts it so) and names it in its remark.
-inline constexpr llvm::StringLiteral kAssembledAttrName = "gather.assembled";
-
-/// The integer attribute of such a shard.all_gather: the whole size of its
-/// gather axis (its lowering needs it when canonicalization has folded the
-/// cast of its dynamic result to the whole size into the users).
-inline constexpr llvm::StringLiteral kWholeSizeAttrName = "gather.whole_size";
-
-/// The address (!llvm.ptr) of the first element of the row-major `memref`.
-mlir::Value createBufferAddress(mlir::OpBuilder &builder, mlir::Location loc,
-                                mlir::Value memref);
 
 /// The gather `op` along `axis` of the whole (static) `indices`, split
 /// along the axis by the all-to-all lookup (axis-scheme=all-to-all): this

@@ -220,25 +220,6 @@ struct ONNXShardGathersPass
           << gridSize.getValue();
       return signalPassFailure();
     }
-    if (io != "whole" && io != "split") {
-      emitError(module.getLoc(),
-                "onnx-shard-gathers: io must be whole or split, not '")
-          << io << "'";
-      return signalPassFailure();
-    }
-    if (axisScheme != kAutoAxisScheme &&
-        !parseAxisScheme(axisScheme.getValue())) {
-      InFlightDiagnostic diagnostic = emitError(
-          module.getLoc(), "onnx-shard-gathers: axis-scheme must be ");
-      std::vector<std::string_view> values = getAxisSchemeOptionValues();
-      for (size_t i = 0; i < values.size(); ++i)
-        diagnostic << (i == 0                   ? ""
-                       : i + 1 == values.size() ? " or "
-                                                : ", ")
-                   << StringRef(values[i]);
-      diagnostic << ", not '" << axisScheme << "'";
-      return signalPassFailure();
-    }
     if (shardDim < -1) {
       emitError(module.getLoc(),
                 "onnx-shard-gathers: shard-dim must be -1 (the "
@@ -319,7 +300,7 @@ struct ONNXShardGathersPass
       AxisScheme scheme = AxisScheme::AllReduce;
       if (dim == axis)
         scheme = chooseAxisScheme(op);
-      if (io == "split" &&
+      if (io == ShardIO::Split &&
           outlineSplit(op, symbolTable, gridName, dim, axis, blocks, scheme))
         continue;
       // Upstream's shard-partition makes the even splits of the all-reduce
@@ -357,9 +338,9 @@ struct ONNXShardGathersPass
         getElementBytes(dataType.getElementType()).value_or(1);
     TrafficModel model{gridSize};
     AxisScheme scheme =
-        axisScheme == kAutoAxisScheme
+        axisScheme == AxisScheme::Auto
             ? model.chooseAxisScheme(elements, dataElements, elementBytes)
-            : *parseAxisScheme(axisScheme.getValue());
+            : axisScheme.getValue();
     // The other schemes need a slab on every process.
     bool everyProcessOwns =
         dataType.getDimSize(getAxis(op)) >= static_cast<int64_t>(gridSize);
@@ -370,9 +351,10 @@ struct ONNXShardGathersPass
     };
     std::string summary;
     llvm::raw_string_ostream os(summary);
-    os << "axis split by " << getAxisSchemeName(scheme).data()
-       << " (axis-scheme=" << axisScheme << "): " << bytes(scheme)
-       << " bytes per process; model: all-reduce "
+    os << "axis split by " << stringifyEnumOption(kAxisSchemeValues, scheme)
+       << " (axis-scheme="
+       << stringifyEnumOption(kAxisSchemeValues, axisScheme.getValue())
+       << "): " << bytes(scheme) << " bytes per process; model: all-reduce "
        << bytes(AxisScheme::AllReduce) << ", all-gather-data "
        << bytes(AxisScheme::AllGatherData) << ", all-to-all "
        << bytes(AxisScheme::AllToAll) << ", index check "
@@ -466,6 +448,8 @@ struct ONNXShardGathersPass
       return ONNX::createAllToAllLookup(
           builder, loc, op, axis, data, dataIsSlab ? lo : zero, indices,
           blocks.size, gridName.getValue(), process, blocks.processes);
+    case AxisScheme::Auto: // chooseAxisScheme never chooses it.
+      break;
     }
     llvm_unreachable("an axis scheme");
   }

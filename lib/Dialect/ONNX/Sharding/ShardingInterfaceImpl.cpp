@@ -376,5 +376,4 @@ public:
 
 void ONNX::registerShardingInterfaceExternalModels(DialectRegistry &registry) {
   registry.addExtensions<GatherElementsShardingExtension>();
-  ONNX::registerMPIAllReduceMemoryEffects(registry);
 }

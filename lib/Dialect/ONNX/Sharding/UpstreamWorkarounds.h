@@ -8,7 +8,9 @@
 //===----------------------------------------------------------------------===//
 //
 // The code gather's sharding passes need only because MLIR 22.1 (Debian's
-// 22.1.8) lacks something in its `shard` and `mpi` dialects or passes. Each
+// 22.1.8) lacks something in its `shard` dialect or passes (what its MPI
+// lowering lacks: lib/Conversion/ShardToMPIRuntime/UpstreamWorkarounds.h,
+// the other half; docs/UpstreamWorkarounds.md lists both). Each
 // declaration says what upstream lacks and when it can go; delete it with
 // its callers once the MLIR gather builds with has the fix (the tests under
 // test/Dialect/ONNX/Sharding and test/Integration/MPI then still pass).
@@ -17,11 +19,7 @@
 //   - createReplicatedSharding: `split_axes = []` does not parse;
 //   - annotateUnshardedArguments: shard-partition crashes on an argument
 //     without a sharding;
-//   - ShardErrorObserver: sharding-propagation reports errors but succeeds;
-//   - populateShardToMPIWorkaroundPatterns: upstream's all_slice lowering
-//     slices empty tensors;
-//   - registerMPIAllReduceMemoryEffects: mpi.allreduce declares no memory
-//     effects.
+//   - ShardErrorObserver: sharding-propagation reports errors but succeeds.
 // Workarounds that are part of a pass's design, marked "MLIR 22.1
 // workaround" where they are:
 //   - ShardGathers.cpp, ONNXShardGathersPass::outline: each gather is moved
@@ -32,9 +30,6 @@
 //   - ShardPartitionFunctions.cpp, the pass itself: it runs the upstream
 //     passes only on the functions that hold shard ops (same reason as the
 //     outlining);
-//   - CollectivesToRuntime.cpp: convert-shard-to-mpi lowers no
-//     shard.all_gather (upstream main has mpi.allgather), so gather lowers
-//     it to its MPI runtime (MPI_Allgatherv);
 //   - ShardingInterfaceImpl.cpp, GatherElementsShardingModel::verifySplit:
 //     uneven static splits are errors, since shardDimension only asserts
 //     divisibility (no assertions in Debian's build: wrong shapes);
@@ -47,12 +42,8 @@
 #define GATHER_LIB_DIALECT_ONNX_SHARDING_UPSTREAMWORKAROUNDS_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/PatternMatch.h"
-
-namespace mlir {
-class DialectRegistry;
-} // namespace mlir
 
 namespace gather::ONNX {
 
@@ -94,26 +85,6 @@ private:
   bool seenError = false;
   mlir::ScopedDiagnosticHandler handler;
 };
-
-/// Adds to `patterns` the lowering of shard.all_slice and shard.all_gather
-/// of a tensor without elements (a static size 0 somewhere): tensor.empty
-/// (benefit 2, before the other lowerings).
-///
-/// MLIR 22.1 workaround: the all_slice lowering of
-/// populateAllSliceOpLoweringPatterns (like gather's all_gather lowering,
-/// CollectivesToRuntime.h) slices a dimension of size 0 at offset 0, which
-/// tensor.extract_slice and tensor.insert_slice reject. Remove when
-/// upstream's lowerings leave tensors without elements alone.
-void populateShardToMPIWorkaroundPatterns(mlir::RewritePatternSet &patterns);
-
-/// Registers a MemoryEffectOpInterface model of mpi.allreduce: it reads its
-/// send buffer and reads and writes its receive buffer.
-///
-/// MLIR 22.1 workaround: mpi.allreduce declares no memory effects, which
-/// the buffer deallocation pipeline (ownership-based-buffer-deallocation)
-/// rejects. Remove when MPIOps.td gives mpi.allreduce MemRead on $sendbuf
-/// and MemRead, MemWrite on $recvbuf.
-void registerMPIAllReduceMemoryEffects(mlir::DialectRegistry &registry);
 
 } // namespace gather::ONNX
 

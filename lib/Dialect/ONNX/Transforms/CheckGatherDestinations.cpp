@@ -13,7 +13,7 @@
 
 #include "gather/Dialect/ONNX/GatherElementsView.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
-#include "gather/Runtime/RuntimeReporter.h"
+#include "gather/RuntimeABI/RuntimeReporter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"

@@ -21,7 +21,7 @@
 // GRID3: error: onnx-shard-gathers: grid-size must be at least 1, not -3
 // DIM: error: onnx-shard-gathers: shard-dim must be -1 (the first splittable dimension) or a dimension, not -2
 // DIM-NOT: see current operation
-// SCHEME: error: onnx-shard-gathers: axis-scheme must be auto, all-reduce, all-gather-data or all-to-all, not 'alltoall'
+// SCHEME: error: invalid options of 'onnx-shard-gathers': 'grid-size=2 axis-scheme=alltoall'
 // SCHEME-PIPELINE: error: invalid options of 'onnx-to-llvm': invalid value 'gather' for option 'shard-axis-scheme'; valid values: auto, all-reduce, all-gather-data, all-to-all
 // NONE-NOT: MPI
 // NONE-NOT: gatherMPIInit

@@ -8,7 +8,8 @@
 // A bad value: an error at the module, in the pass and in the pipeline.
 // RUN: not gather-opt %s --pass-pipeline='builtin.module(onnx-shard-gathers{axis-scheme=all-reduce grid-size=2 io=slabs})' -split-input-file 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not gather-opt %s --onnx-to-llvm='shard-grid=2 shard-io=slab' -split-input-file 2>&1 | FileCheck %s --check-prefix=PIPELINE
-// BAD: error: onnx-shard-gathers: io must be whole or split, not 'slabs'
+// BAD: for the --io option: Cannot find option named 'slabs'!
+// BAD-NEXT: error: invalid options of 'onnx-shard-gathers': 'axis-scheme=all-reduce grid-size=2 io=slabs'
 // PIPELINE: error: invalid options of 'onnx-to-llvm': invalid value 'slab' for option 'shard-io'; valid values: whole, split
 
 // Even: static slabs, a local gather and only the index check's all_reduce.

@@ -44,6 +44,8 @@
 #define GATHER_DIALECT_ONNX_SHARDING_SHARDING_H
 
 #include "gather/Dialect/ONNX/GatherElementsView.h"
+#include "gather/Dialect/ONNX/Sharding/ShardToMPIContract.h"
+#include "gather/Dialect/ONNX/Sharding/ShardingOptions.h"
 
 #include "gather/Support/PassOptions.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
@@ -71,34 +73,13 @@ mlir::LogicalResult verifyShardableData(const GatherElementsView &gather);
 /// by op name when a dialect named `onnx` loads: to gather's op, or to
 /// another `onnx` dialect's (onnx-mlir's) registered instead, seen through
 /// its operands (data, indices) and `axis` attribute (64-bit integer,
-/// default 0). Also registers a MemoryEffectOpInterface model of
-/// mpi.allreduce (reads its send buffer, writes its receive buffer; MLIR 22
-/// declares none, which the buffer deallocation pipeline rejects): an MLIR
-/// 22.1 workaround, see lib/Dialect/ONNX/Sharding/UpstreamWorkarounds.h.
+/// default 0).
 void registerShardingInterfaceExternalModels(mlir::DialectRegistry &registry);
-
-/// The unit attribute that marks a shard.all_reduce (sum) as a sum of bit
-/// patterns (createBitExactAllReduce): gather-shard-prepare-for-mpi lowers
-/// it to gatherMPIAllreduceSumBits; an unmarked one is a sum of values
-/// (convert-shard-to-mpi).
-inline constexpr llvm::StringLiteral kBitExactSumAttrName =
-    "gather.bit_exact_sum";
-
-/// The unit attribute of a function onnx-shard-gathers outlined a gather
-/// into; gather-shard-prepare-for-mpi inlines it back into its caller.
-inline constexpr llvm::StringLiteral kOutlinedGatherAttrName =
-    "gather.outlined_gather";
-
-/// The unit attribute of an mpi.comm_split that was in the IR before
-/// convert-shard-to-mpi (the program's own, which may run with other
-/// arguments each time): gather-shard-prepare-for-mpi marks them,
-/// gather-shard-cache-communicators leaves them alone.
-inline constexpr llvm::StringLiteral kOwnCommSplitAttrName =
-    "gather.own_comm_split";
 
 /// Returns the sum of `value` (a ranked tensor) over the processes of
 /// `gridAxes` of `grid`, exact bit for bit when, for each element, at most
-/// one process holds a value other than getSumIdentity() of its element type:
+/// one process holds a value other than getSumIdentity() of its element type
+/// (ShardToMPIContract.h):
 /// a shard.all_reduce (sum) marked kBitExactSumAttrName, which MPI computes
 /// on the elements as integers of their size (i1 as i8, f16/bf16 as i16,
 /// f32 as i32, f64 as i64, complex numbers as two integers), without a
@@ -108,11 +89,6 @@ mlir::Value
 createBitExactAllReduce(mlir::OpBuilder &builder, mlir::Location loc,
                         mlir::Value value, llvm::StringRef grid,
                         llvm::ArrayRef<mlir::shard::GridAxis> gridAxes);
-
-/// The element that createBitExactAllReduce() adds as nothing: all-zero
-/// bits (0, false, +0.0, ...) of the numeric `elementType`.
-mlir::Value getSumIdentity(mlir::OpBuilder &builder, mlir::Location loc,
-                           mlir::Type elementType);
 
 } // namespace gather::ONNX
 

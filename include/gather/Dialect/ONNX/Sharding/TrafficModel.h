@@ -1,5 +1,4 @@
-//===- TrafficModel.h - Bytes each MPI process sends, per scheme -*- C++
-//-*-===//
+//===- TrafficModel.h - Bytes each MPI process sends per scheme -*- C++ -*-===//
 //
 // Part of the gather project.
 // Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
@@ -26,15 +25,15 @@
 #define GATHER_DIALECT_ONNX_SHARDING_TRAFFICMODEL_H
 
 #include <cstdint>
-#include <optional>
-#include <string_view>
-#include <vector>
 
 namespace gather {
 
 /// How a gather split along its axis combines the processes' slabs of
 /// `data` (onnx-shard-gathers{axis-scheme}).
 enum class AxisScheme {
+  /// Not a scheme: the value of the axis-scheme options that lets
+  /// chooseAxisScheme decide (ShardingOptions.h).
+  Auto,
   /// A masked gather from each slab, the results summed (bit-exact
   /// MPI_Allreduce of the whole result).
   AllReduce,
@@ -48,43 +47,9 @@ enum class AxisScheme {
   AllToAll,
 };
 
-/// Every scheme, in the order of AxisScheme.
+/// Every scheme, in the order of AxisScheme (without Auto).
 inline constexpr AxisScheme kAxisSchemes[] = {
     AxisScheme::AllReduce, AxisScheme::AllGatherData, AxisScheme::AllToAll};
-
-/// The value of the axis-scheme options (onnx-shard-gathers{axis-scheme},
-/// onnx-to-llvm{shard-axis-scheme}) that lets chooseAxisScheme decide.
-inline constexpr std::string_view kAutoAxisScheme = "auto";
-
-/// The spelling of `scheme` in the axis-scheme option and the remarks.
-constexpr std::string_view getAxisSchemeName(AxisScheme scheme) {
-  switch (scheme) {
-  case AxisScheme::AllReduce:
-    return "all-reduce";
-  case AxisScheme::AllGatherData:
-    return "all-gather-data";
-  case AxisScheme::AllToAll:
-    return "all-to-all";
-  }
-  return "";
-}
-
-/// The scheme spelled `name`, or std::nullopt.
-inline std::optional<AxisScheme> parseAxisScheme(std::string_view name) {
-  for (AxisScheme scheme : kAxisSchemes)
-    if (getAxisSchemeName(scheme) == name)
-      return scheme;
-  return std::nullopt;
-}
-
-/// Every value of the axis-scheme options: kAutoAxisScheme, then the name
-/// of each scheme.
-inline std::vector<std::string_view> getAxisSchemeOptionValues() {
-  std::vector<std::string_view> values = {kAutoAxisScheme};
-  for (AxisScheme scheme : kAxisSchemes)
-    values.push_back(getAxisSchemeName(scheme));
-  return values;
-}
 
 /// The bytes sent per process, for `processes` processes.
 struct TrafficModel {
@@ -137,6 +102,8 @@ struct TrafficModel {
     case AxisScheme::AllToAll:
       return allToAllLookup(elements, elementBytes) +
              allGather(elements * elementBytes);
+    case AxisScheme::Auto:
+      break;
     }
     return 0;
   }

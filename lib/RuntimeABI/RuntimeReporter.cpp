@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Runtime/RuntimeReporter.h"
+#include "gather/RuntimeABI/RuntimeReporter.h"
 #include "gather/Support/Diagnostics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

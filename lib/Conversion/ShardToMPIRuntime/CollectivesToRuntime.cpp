@@ -13,11 +13,9 @@
 
 #include "CollectivesToRuntime.h"
 
-#include "PartitionedGather.h"
-
-#include "gather/Dialect/ONNX/Sharding/Sharding.h"
+#include "gather/Dialect/ONNX/Sharding/ShardToMPIContract.h"
 #include "gather/Dialect/ONNX/Sharding/TrafficModel.h"
-#include "gather/Runtime/RuntimeABI.h"
+#include "gather/RuntimeABI/RuntimeABI.h"
 #include "gather/Support/CheckedSize.h"
 #include "gather/Support/ElementBytes.h"
 
@@ -291,8 +289,7 @@ struct BitExactAllReduceToRuntime : public OpRewritePattern<AllReduceOp> {
 /// result's only use is a tensor.cast to a static size there (an uneven
 /// split of onnx-shard-gathers), the cast's, lowered with it.
 struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
-  AllGatherToRuntime(MLIRContext *context, ONNX::ShardAssembly assembly,
-                     bool remarks)
+  AllGatherToRuntime(MLIRContext *context, ShardAssembly assembly, bool remarks)
       : OpRewritePattern(context), assembly(assembly), remarks(remarks) {}
 
   LogicalResult matchAndRewrite(AllGatherOp op,
@@ -342,7 +339,7 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
     // What an axis scheme assembles (data, lookups) always goes through
     // MPI_Allgatherv: the scheme's model counts it so.
     auto assembled = op->getAttrOfType<StringAttr>(ONNX::kAssembledAttrName);
-    bool allGather = assembly == ONNX::ShardAssembly::AllGather || assembled;
+    bool allGather = assembly == ShardAssembly::AllGather || assembled;
     int64_t staticBytes = getStaticBytes(resultType);
     TrafficModel model{processes};
     int64_t modelBytes = staticBytes < 0 ? -1
@@ -469,15 +466,15 @@ struct AllGatherToRuntime : public OpRewritePattern<AllGatherOp> {
     return success();
   }
 
-  ONNX::ShardAssembly assembly;
+  ShardAssembly assembly;
   bool remarks;
 };
 
 } // namespace
 
-void ONNX::populateCollectivesToRuntimePatterns(RewritePatternSet &patterns,
-                                                ShardAssembly assembly,
-                                                bool remarks) {
+void gather::populateCollectivesToRuntimePatterns(RewritePatternSet &patterns,
+                                                  ShardAssembly assembly,
+                                                  bool remarks) {
   patterns.add<BitExactAllReduceToRuntime>(patterns.getContext(), remarks);
   patterns.add<AllGatherToRuntime>(patterns.getContext(), assembly, remarks);
 }

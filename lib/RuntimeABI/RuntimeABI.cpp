@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Runtime/RuntimeABI.h"
+#include "gather/RuntimeABI/RuntimeABI.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

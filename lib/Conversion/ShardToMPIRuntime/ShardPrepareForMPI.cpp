@@ -14,11 +14,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Dialect/ONNX/Sharding/Sharding.h"
+#include "gather/Conversion/Passes.h"
 
 #include "CollectivesToRuntime.h"
 #include "UpstreamWorkarounds.h"
-#include "gather/Runtime/RuntimeABI.h"
+#include "gather/Dialect/ONNX/Sharding/ShardToMPIContract.h"
+#include "gather/RuntimeABI/RuntimeABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -35,12 +36,11 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringSwitch.h"
 
-namespace gather::ONNX {
+namespace gather {
 #define GEN_PASS_DEF_SHARDPREPAREFORMPIPASS
-#include "gather/Dialect/ONNX/Sharding/Passes.h.inc"
-} // namespace gather::ONNX
+#include "gather/Conversion/Passes.h.inc"
+} // namespace gather
 
 using namespace mlir;
 using namespace mlir::shard;
@@ -81,23 +81,12 @@ static void inlineOutlinedGathers(ModuleOp module) {
 namespace {
 
 struct ShardPrepareForMPIPass
-    : public ONNX::impl::ShardPrepareForMPIPassBase<ShardPrepareForMPIPass> {
+    : public gather::impl::ShardPrepareForMPIPassBase<ShardPrepareForMPIPass> {
   using Base::Base;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTableCollection symbolTable;
-    std::optional<ONNX::ShardAssembly> shardAssembly =
-        llvm::StringSwitch<std::optional<ONNX::ShardAssembly>>(assembly)
-            .Case("all-gather", ONNX::ShardAssembly::AllGather)
-            .Case("all-reduce", ONNX::ShardAssembly::AllReduce)
-            .Default(std::nullopt);
-    if (!shardAssembly) {
-      emitError(module.getLoc(), "gather-shard-prepare-for-mpi: assembly "
-                                 "must be all-gather or all-reduce, not '")
-          << assembly << "'";
-      return signalPassFailure();
-    }
     // The program's own communicators, which
     // gather-shard-cache-communicators must not keep.
     module.walk([&](mpi::CommSplitOp split) {
@@ -143,10 +132,9 @@ struct ShardPrepareForMPIPass
 
     RewritePatternSet patterns(&getContext());
     populateAllSliceOpLoweringPatterns(patterns, symbolTable);
-    ONNX::populateCollectivesToRuntimePatterns(patterns, *shardAssembly,
-                                               remarks);
+    populateCollectivesToRuntimePatterns(patterns, assembly, remarks);
     // What convert-shard-to-mpi cannot lower (MLIR 22.1 workarounds).
-    ONNX::populateShardToMPIWorkaroundPatterns(patterns);
+    populateShardToMPIWorkaroundPatterns(patterns);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
 

@@ -21,7 +21,8 @@
 // GATHER:      remark: gather-shard: result assembled by MPI_Allgatherv (shard-assembly=all-gather) in place: 12 bytes per process
 // GATHER-NOT:  linalg.fill
 // GATHER:      call @gatherMPIAllgatherv(
-// BAD: error: gather-shard-prepare-for-mpi: assembly must be all-gather or all-reduce, not 'scatter'
+// BAD: for the --assembly option: Cannot find option named 'scatter'!
+// BAD-NEXT: error: invalid options of 'gather-shard-prepare-for-mpi': 'assembly=scatter'
 shard.grid @grid(shape = 2) {sym_visibility = "private"}
 func.func @assemble(%x: tensor<1x3xf32>, %out: memref<2x3xf32>) {
   %0 = shard.all_gather %x on @grid grid_axes = [0] gather_axis = 0 : tensor<1x3xf32> -> tensor<2x3xf32>

@@ -16,12 +16,12 @@
 // runtime, and their declarations in a module. Every runtime function name
 // is written in RuntimeABI.cpp only, except the CUDA runtime's, which MLIR's
 // GPU lowering chooses (CUDARuntimeFunctions.def). Emitting calls:
-// gather/Runtime/RuntimeReporter.h.
+// gather/RuntimeABI/RuntimeReporter.h.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GATHER_RUNTIME_RUNTIMEABI_H
-#define GATHER_RUNTIME_RUNTIMEABI_H
+#ifndef GATHER_RUNTIMEABI_RUNTIMEABI_H
+#define GATHER_RUNTIMEABI_RUNTIMEABI_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
@@ -178,4 +178,4 @@ mlir::LogicalResult verifyRuntimeSymbols(mlir::Operation *root);
 
 } // namespace gather
 
-#endif // GATHER_RUNTIME_RUNTIMEABI_H
+#endif // GATHER_RUNTIMEABI_RUNTIMEABI_H

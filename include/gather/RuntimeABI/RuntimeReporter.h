@@ -16,10 +16,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GATHER_RUNTIME_RUNTIMEREPORTER_H
-#define GATHER_RUNTIME_RUNTIMEREPORTER_H
+#ifndef GATHER_RUNTIMEABI_RUNTIMEREPORTER_H
+#define GATHER_RUNTIMEABI_RUNTIMEREPORTER_H
 
-#include "gather/Runtime/RuntimeABI.h"
+#include "gather/RuntimeABI/RuntimeABI.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -128,4 +128,4 @@ private:
 
 } // namespace gather
 
-#endif // GATHER_RUNTIME_RUNTIMEREPORTER_H
+#endif // GATHER_RUNTIMEABI_RUNTIMEREPORTER_H

@@ -15,27 +15,20 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GATHER_LIB_DIALECT_ONNX_SHARDING_COLLECTIVESTORUNTIME_H
-#define GATHER_LIB_DIALECT_ONNX_SHARDING_COLLECTIVESTORUNTIME_H
+#ifndef GATHER_LIB_CONVERSION_SHARDTOMPIRUNTIME_COLLECTIVESTORUNTIME_H
+#define GATHER_LIB_CONVERSION_SHARDTOMPIRUNTIME_COLLECTIVESTORUNTIME_H
+
+#include "gather/Conversion/ShardToMPIRuntime/ShardToMPIRuntime.h"
 
 #include "mlir/IR/PatternMatch.h"
 
-namespace gather::ONNX {
-
-/// How a result split over processes is assembled on every process
-/// (`shard.all_gather`).
-enum class ShardAssembly {
-  /// MPI_Allgatherv in place: each process sends its slab once.
-  AllGather,
-  /// The slab inserted into a zero-filled whole result, then a bit-exact
-  /// integer MPI_Allreduce (sum) in place: twice the bytes of AllGather.
-  AllReduce,
-};
+namespace gather {
 
 /// Adds to `patterns` the lowerings of
 ///   - `shard.all_gather`: as `assembly` says (gatherMPIAllgatherv, or a
 ///     bit-exact all-reduce);
-///   - `shard.all_reduce` (sum) marked kBitExactSumAttrName (the masked
+///   - `shard.all_reduce` (sum) marked kBitExactSumAttrName
+///   (ShardToMPIContract.h) (the masked
 ///     gather of an axis split): gatherMPIAllreduceSumBits, the elements
 ///     summed as integers of their size, in place.
 /// With `remarks`, each lowering emits a remark that names the collective
@@ -43,6 +36,6 @@ enum class ShardAssembly {
 void populateCollectivesToRuntimePatterns(mlir::RewritePatternSet &patterns,
                                           ShardAssembly assembly, bool remarks);
 
-} // namespace gather::ONNX
+} // namespace gather
 
-#endif // GATHER_LIB_DIALECT_ONNX_SHARDING_COLLECTIVESTORUNTIME_H
+#endif // GATHER_LIB_CONVERSION_SHARDTOMPIRUNTIME_COLLECTIVESTORUNTIME_H

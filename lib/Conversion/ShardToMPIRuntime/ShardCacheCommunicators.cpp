@@ -15,8 +15,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Dialect/ONNX/Sharding/Sharding.h"
-#include "gather/Runtime/RuntimeABI.h"
+#include "gather/Conversion/Passes.h"
+#include "gather/Dialect/ONNX/Sharding/ShardToMPIContract.h"
+#include "gather/RuntimeABI/RuntimeABI.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -25,17 +26,18 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
-namespace gather::ONNX {
+namespace gather {
 #define GEN_PASS_DEF_SHARDCACHECOMMUNICATORSPASS
-#include "gather/Dialect/ONNX/Sharding/Passes.h.inc"
-} // namespace gather::ONNX
+#include "gather/Conversion/Passes.h.inc"
+} // namespace gather
 
 using namespace mlir;
 using namespace gather;
 
 namespace {
 struct ShardCacheCommunicatorsPass
-    : ONNX::impl::ShardCacheCommunicatorsPassBase<ShardCacheCommunicatorsPass> {
+    : gather::impl::ShardCacheCommunicatorsPassBase<
+          ShardCacheCommunicatorsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // The MPI lowering's key: OpenMPI's communicators are pointers; every
