@@ -17,8 +17,8 @@
 // CHECK-NOT: func.func
 //
 // Invalid options of the pass are a located error, not an abort.
-// RUN: not gather-opt %s --gather-pipeline-nested-modules="pipeline-options=vector-size=x" 2>&1 | FileCheck %s --check-prefix=OPTIONS
-// OPTIONS: error: gather-pipeline-nested-modules: invalid pipeline-options 'vector-size=x': invalid value 'x' for option 'vector-size'
+// RUN: not gather-opt %s --gather-lower-nested-modules="pipeline-options=vector-size=x" 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// OPTIONS: error: gather-lower-nested-modules: invalid pipeline-options 'vector-size=x': invalid value 'x' for option 'vector-size'
 //
 
 module {

@@ -24,7 +24,7 @@
 // RUN: | FileCheck %s --match-full-lines --check-prefixes=ALL,THREADS,SHARD,CG-DEFAULT,FORM-AUTO
 
 // ALL:      builtin.module(
-// PIPE-NEXT:  gather-pipeline-nested-modules{pipeline-options={{[{].*}}runtime-checks=true{{.*[}]}}},
+// PIPE-NEXT:  gather-lower-nested-modules{pipeline-options={{[{].*}}runtime-checks=true{{.*[}]}}},
 // 1. gather-pipeline-onnx-preprocessing
 // ALL-NEXT:   onnx-check-gather-destinations{runtime-checks=true},
 // ALL-NEXT:   canonicalize{{[{].*[}]}},

@@ -9,52 +9,12 @@
 //
 // mlir-runner (MLIR's JitRunner on the ExecutionEngine) that accepts input at
 // any level: when the module still holds ops outside the LLVM dialect (onnx,
-// linalg, tensor, ...), it first runs gather's onnx-to-llvm pipeline.
-//
-// Differences from mlir-runner:
-//   - An entry function that takes no arguments and returns tensors (any
-//     element type, rank and shape) is wrapped: its results are printed, one
-//     line each, in the format of gather/Runtime/GatherRuntime.h
-//     (`result 0: tensor<2x3xf32> = [[1, 2, 3], [4, 5, 6]]`); run it with
-//     --entry-point-result=void.
-//   - LLVM IR optimization defaults to -O3 (mlir-runner runs none unless an
-//     -O flag is given); -O0 turns it off.
-//   - --on-runtime-error=exit (default) ends the process with status 1 at the
-//     first invalid input found by the compiled code; =continue prints every
-//     report, lets the program go on, and exits with status 1 at the end.
-//   - The printed results hold at most --print-limit elements and empty
-//     groups together (default GATHER_DEFAULT_PRINT_LIMIT, 0: no limit);
-//     then a line ends with a "... (<n> more elements not printed ...)"
-//     marker and later results print only it (exit status 0).
-//   - The MLIR runner utilities (printMemref*, printF64, ...) are linked in,
-//     so no --shared-libs is needed for them.
-//   - --pass-pipeline="builtin.module(...)" replaces the default lowering
-//     (any registered pass or pipeline, gather's included);
-//     --link-nested-modules translates a nested module separately and links
-//     it in, as mlir-runner does.
-//   - Input the verifier rejects is reported as invalid IR (after the
-//     verifier's error), not as a parse failure; an entry that returns
-//     tensors run without --entry-point-result=void says how to run it; a
-//     missing entry, or one that takes arguments, is an error naming it.
-//   - Diagnostics print as `<file>:<line>:<col>: error: ...`.
-//   - A --shared-libs file that does not exist is an error (not a warning).
-//   - Code that runs on the GPU (the host side of MLIR's GPU lowering: mgpu*
-//     calls, gpu.binary, gpu.launch_func) gets gather's CUDA runtime,
-//     libgather_cuda_runtime.so, loaded (RuntimeLibraries.h): no
-//     --shared-libs.
-//   - The JIT compiles for the host with +prefer-no-gather unless the gather
-//     form chosen (--pipeline-options: target-cpu, target-features,
-//     gather-form; docs/CodeShape.md) uses hardware gathers. Code for an
-//     explicit target-cpu must run on the host (else an error).
-//   - With --pipeline-options='shard-grid=N' the gathers are partitioned over
-//     N MPI processes: run `mpirun -np N gather-runner ...`. Only rank 0
-//     prints (the others' stdout is discarded); a job of another size, or no
-//     mpirun (for N > 1), is an error.
-//   - Started by an MPI launcher (MPICH's PMI_RANK / PMI_FD), it initializes
-//     MPI first, and every rank takes part in one start-up verdict before the
-//     code runs (gatherMPIAgreeToRun): an error on one rank (invalid
-//     OMP_* settings, a missing file or entry, ...) or ranks started with
-//     different partition plans end every rank with status 1, none waits.
+// linalg, tensor, ...), it first runs gather's onnx-to-llvm pipeline. What
+// it does otherwise than mlir-runner: docs/Tools.md, "gather-runner". Its
+// pieces are the library's: the pipeline (gather/Pipelines), the printing of
+// entry results (gather-print-entry-results), the MPI start-up
+// (gather/ExecutionEngine/MPIJob.h), --link-nested-modules
+// (gather/ExecutionEngine/LinkNestedModule.h).
 //
 // Usage: gather-runner file.mlir -e main --entry-point-result=void
 //
@@ -62,23 +22,21 @@
 
 #include "gather/Codegen/Passes.h"
 #include "gather/ExecutionEngine/JitCompiler.h"
+#include "gather/ExecutionEngine/LinkNestedModule.h"
+#include "gather/ExecutionEngine/MPIJob.h"
 #include "gather/ExecutionEngine/RuntimeLibraries.h"
+#include "gather/Pipelines/Passes.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Runtime/GatherRuntime.h"
 #include "gather/RuntimeABI/RuntimeABI.h"
 #include "gather/Support/ConstantSizes.h"
 #include "gather/Support/Diagnostics.h"
 #include "gather/Support/ToolMain.h"
-#ifdef GATHER_HAVE_MPI_RUNTIME
-#include "gather/Runtime/GatherMPIRuntime.h"
-#endif
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/ExecutionEngine/JitRunner.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -92,16 +50,11 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/ADT/TypeSwitch.h"
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Linker/Linker.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TargetSelect.h"
-#include "llvm/Support/xxhash.h"
 
 #include <cerrno>
 #include <csignal>
@@ -112,161 +65,11 @@
 
 using namespace mlir;
 
-//===----------------------------------------------------------------------===//
-// The start-up of an MPI job
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// What every rank of an MPI job must agree on before the code runs.
-struct MPIStartUp {
-  /// Whether this process was started by an MPI launcher and initialized
-  /// MPI at the start of main.
-  bool inJob = false;
-  /// Whether this rank has taken part in the verdict (once only).
-  bool agreed = false;
-  /// The partition plan: shard-grid, shard-dim, a hash of the program.
-  int64_t shardGrid = 0;
-  int64_t shardDim = -1;
-  uint64_t programHash = 0;
-  /// The other pipeline options that decide which collectives the ranks
-  /// call (hashed with the program): ranks that differ in them would wait
-  /// in different collectives.
-  std::string collectiveOptions;
-};
-} // namespace
-
-static MPIStartUp mpiStartUp;
-
-/// Whether an MPI launcher started this process: MPICH's Hydra (and Slurm's
-/// PMI-2) set PMI_RANK and PMI_FD (or PMI_PORT), PMIx launchers PMIX_RANK.
-static bool isStartedByMPILauncher() {
-  for (const char *name : {"PMI_RANK", "PMI_FD", "PMI_PORT", "PMIX_RANK"})
-    if (std::getenv(name))
-      return true;
-  return false;
-}
-
-/// The start-up verdict of the MPI job (gatherMPIAgreeToRun) with this
-/// rank's `failed`, once: returns only when every rank may run the code (and
-/// `!failed` outside a job), else every rank exits with status 1. After it, a
-/// failure of this rank alone ends the job (abortMPIJob).
-static bool agreeToRun(bool failed) {
-#ifdef GATHER_HAVE_MPI_RUNTIME
-  if (!mpiStartUp.inJob || mpiStartUp.agreed)
-    return !failed;
-  mpiStartUp.agreed = true;
-  gatherMPIAgreeToRun(failed, mpiStartUp.shardGrid, mpiStartUp.shardDim,
-                      mpiStartUp.programHash);
-#endif
-  return !failed;
-}
-
-/// Under an MPI launcher, initializes MPI before anything can fail: a rank
-/// that exits before the others reach MPI_Init leaves them waiting there
-/// forever; after it, a rank's exit ends the job. A rank that ends through
-/// exit() (e.g. the command-line parser's) takes part in the verdict too.
-static void startMPIJob() {
-#ifdef GATHER_HAVE_MPI_RUNTIME
-  if (!isStartedByMPILauncher())
-    return;
-  gatherMPIStartJob();
-  mpiStartUp.inJob = true;
-  std::atexit([] { (void)agreeToRun(/*failed=*/true); });
-#endif
-}
-
-/// A start-up error of this rank (already printed): the verdict, status 1.
-static int failStartUp() {
-  (void)agreeToRun(/*failed=*/true);
-  return 1;
-}
-
-/// Ends the MPI job (every rank) after a failure of this rank alone once the
-/// ranks have agreed to run; returns `status` outside a job.
-static int abortMPIJob(int status) {
-#ifdef GATHER_HAVE_MPI_RUNTIME
-  if (mpiStartUp.inJob && mpiStartUp.agreed && status != 0) {
-    llvm::errs().flush();
-    gatherMPIAbortJob(status);
-  }
-#endif
-  return status;
-}
-
-/// The program's part of the partition plan: a hash (the same in every
-/// process) of the entry and of every op's name, operand and result types
-/// and attributes (not the values of elements attributes: constants, which
-/// do not change the plan, may be large), and of the pipeline options that
-/// decide the collectives.
-static uint64_t hashProgram(ModuleOp module, const JitRunnerOptions &options) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << mpiStartUp.collectiveOptions << '\n';
-  os << options.mainFuncName << ' ' << options.mainFuncType << '\n';
-  module->walk([&](Operation *op) {
-    os << op->getName() << '(';
-    llvm::interleaveComma(op->getOperandTypes(), os);
-    os << ")->(";
-    llvm::interleaveComma(op->getResultTypes(), os);
-    os << ')';
-    for (NamedAttribute attribute : op->getAttrs())
-      if (!isa<ElementsAttr>(attribute.getValue()))
-        os << ' ' << attribute.getName() << '=' << attribute.getValue();
-    os << '\n';
-  });
-  return llvm::xxh3_64bits(text);
-}
+static gather::MPIJob &mpiJob = gather::MPIJob::get();
 
 //===----------------------------------------------------------------------===//
 // The entry function and the lowering
 //===----------------------------------------------------------------------===//
-
-/// If the entry function `name` takes no arguments and returns tensors,
-/// renames it and puts in its place a function that calls it and prints each
-/// result with the runtime's gatherPrint<T>.
-static LogicalResult wrapEntryResults(ModuleOp module, StringRef name) {
-  auto entry = module.lookupSymbol<func::FuncOp>(name);
-  if (!entry || entry.isExternal() || entry.getNumArguments() != 0 ||
-      entry.getNumResults() == 0 ||
-      !llvm::all_of(entry.getResultTypes(), llvm::IsaPred<TensorType>))
-    return success();
-  for (Type type : entry.getResultTypes())
-    if (gather::getRuntimeTypeSuffix(cast<TensorType>(type).getElementType())
-            .empty())
-      return entry.emitError("cannot print results of type ") << type;
-
-  // The wrapper's ops may come from dialects the input does not use.
-  MLIRContext *context = module.getContext();
-  context->loadDialect<arith::ArithDialect, func::FuncDialect,
-                       tensor::TensorDialect>();
-
-  SymbolTable symbolTable(module);
-  if (failed(symbolTable.renameToUnique(entry, {&symbolTable})))
-    return entry.emitError("cannot rename the entry function");
-  entry.setPrivate();
-
-  Location loc = entry.getLoc();
-  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-  auto wrapper = func::FuncOp::create(builder, loc, name,
-                                      FunctionType::get(context, {}, {}));
-  builder.setInsertionPointToStart(wrapper.addEntryBlock());
-  auto call = func::CallOp::create(builder, loc, entry, ValueRange());
-  for (auto [index, result] : llvm::enumerate(call.getResults())) {
-    Type elementType = cast<TensorType>(result.getType()).getElementType();
-    auto unrankedType = UnrankedTensorType::get(elementType);
-    FailureOr<func::FuncOp> print = gather::getOrDeclareRuntimeFunction(
-        module, gather::RuntimeTensorFunction::Print, elementType);
-    if (failed(print))
-      return failure();
-    Value unranked = tensor::CastOp::create(builder, loc, unrankedType, result);
-    Value indexValue = arith::ConstantIntOp::create(
-        builder, loc, static_cast<int64_t>(index), 64);
-    Value args[] = {unranked, indexValue};
-    func::CallOp::create(builder, loc, *print, args);
-  }
-  func::ReturnOp::create(builder, loc);
-  return success();
-}
 
 static llvm::cl::opt<std::string> passPipeline(
     "pass-pipeline",
@@ -296,12 +99,6 @@ static llvm::cl::opt<bool> linkNestedModules(
 /// come from the parser or the verifier).
 static bool inputIsVerified = false;
 
-static llvm::cl::opt<std::string> pipelineOptionsText(
-    "pipeline-options",
-    llvm::cl::desc("Options of the onnx-to-llvm pipeline, e.g. "
-                   "\"vector-size=0 num-threads=1\" (scalar, single-threaded)"),
-    llvm::cl::init(""));
-
 /// Lowers `op` (a builtin.module) to the LLVM dialect with the onnx-to-llvm
 /// pipeline, unless it is already there; wraps an entry function that
 /// returns tensors first.
@@ -309,8 +106,7 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
                                         JitRunnerOptions &options) {
   inputIsVerified = true;
   auto module = cast<ModuleOp>(op);
-  if (mpiStartUp.inJob)
-    mpiStartUp.programHash = hashProgram(module, options);
+  mpiJob.setProgram(module, options.mainFuncName, options.mainFuncType);
   // No user symbol may take the place of a runtime function, at any level.
   if (failed(gather::verifyRuntimeSymbols(module)))
     return failure();
@@ -320,8 +116,14 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
     return emitError(entry.getLoc(), "entry function '")
            << options.mainFuncName << "' returns tensors: run it with "
            << "--entry-point-result=void to print them";
-  if (failed(wrapEntryResults(module, options.mainFuncName)))
-    return failure();
+  {
+    PassManager pm = PassManager::on<ModuleOp>(op->getContext());
+    gather::PrintEntryResultsPassOptions printOptions;
+    printOptions.entry = options.mainFuncName;
+    pm.addPass(gather::createPrintEntryResultsPass(printOptions));
+    if (failed(pm.run(module)))
+      return failure();
+  }
   if (!passPipeline.empty()) {
     // Anchored as mlir-opt's: "builtin.module(...)".
     std::string errorText;
@@ -357,8 +159,8 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
   PassManager pm = PassManager::on<ModuleOp>(op->getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
-  if (failed(gather::buildONNXToLLVMPipeline(pm, pipelineOptionsText,
-                                             op->getLoc())))
+  if (failed(gather::buildONNXToLLVMPipeline(
+          pm, gather::getPipelineOptionsFlag(), op->getLoc())))
     return failure();
   return pm.run(op);
 }
@@ -396,90 +198,6 @@ static LogicalResult transformModule(Operation *op, JitRunnerOptions &options) {
   return success();
 }
 
-/// The linkage of `op` if it is an LLVM-dialect function or global that its
-/// module defines (not declares).
-static std::optional<LLVM::Linkage> getDefinitionLinkage(Operation *op) {
-  if (auto function = dyn_cast<LLVM::LLVMFuncOp>(op))
-    if (!function.isExternal())
-      return function.getLinkage();
-  if (auto global = dyn_cast<LLVM::GlobalOp>(op))
-    if (global.getValue() || !global.getInitializer().empty())
-      return global.getLinkage();
-  return std::nullopt;
-}
-
-/// --link-nested-modules: a symbol that both modules define with external
-/// linkage (the pipeline's own helpers are internal) is an error at the
-/// nested definition, with a note at the outer one (LLVM's linker would only
-/// say "symbol multiply defined").
-static LogicalResult checkNoLinkClash(ModuleOp module, ModuleOp nested) {
-  for (Operation &op : nested.getOps()) {
-    auto symbol = dyn_cast<SymbolOpInterface>(&op);
-    if (!symbol || getDefinitionLinkage(&op) != LLVM::Linkage::External)
-      continue;
-    Operation *outer = SymbolTable::lookupSymbolIn(module, symbol.getName());
-    if (!outer || getDefinitionLinkage(outer) != LLVM::Linkage::External)
-      continue;
-    InFlightDiagnostic diag =
-        emitError(op.getLoc(), "--link-nested-modules: '")
-        << symbol.getName()
-        << "' is defined both in the nested module and in the outer one "
-           "(make one of them private)";
-    diag.attachNote(outer->getLoc()) << "the outer definition";
-    return diag;
-  }
-  return success();
-}
-
-/// --link-nested-modules: translates the one nested module and the rest
-/// separately and links them into one LLVM IR module.
-static std::unique_ptr<llvm::Module>
-translateAndLinkNestedModule(Operation *op, llvm::LLVMContext &context) {
-  auto module = cast<ModuleOp>(op);
-  auto nestedModules = module.getOps<ModuleOp>();
-  if (!llvm::hasSingleElement(nestedModules)) {
-    emitError(module.getLoc(),
-              "--link-nested-modules: the module must hold exactly "
-              "one nested builtin.module");
-    return nullptr;
-  }
-  ModuleOp nested = *nestedModules.begin();
-  if (failed(checkNoLinkClash(module, nested)))
-    return nullptr;
-  std::unique_ptr<llvm::Module> nestedLLVM =
-      translateModuleToLLVMIR(nested, context);
-  if (!nestedLLVM)
-    return nullptr;
-  Location nestedLoc = nested.getLoc();
-  nested.erase();
-  std::unique_ptr<llvm::Module> mainLLVM =
-      translateModuleToLLVMIR(module, context);
-  if (!mainLLVM)
-    return nullptr;
-  // The linker's errors go to LLVMContext's handler, whose default prints
-  // them without a location and exits: collect them instead.
-  std::string linkerErrors;
-  context.setDiagnosticHandlerCallBack(
-      [](const llvm::DiagnosticInfo *info, void *errors) {
-        llvm::raw_string_ostream os(*static_cast<std::string *>(errors));
-        llvm::DiagnosticPrinterRawOStream printer(os);
-        if (info->getSeverity() == llvm::DS_Error) {
-          os << (static_cast<std::string *>(errors)->empty() ? "" : "; ");
-          info->print(printer);
-        }
-      },
-      &linkerErrors);
-  bool linkFailed = llvm::Linker::linkModules(*mainLLVM, std::move(nestedLLVM));
-  context.setDiagnosticHandlerCallBack(nullptr);
-  if (linkFailed) {
-    emitError(nestedLoc, "--link-nested-modules: linking the nested module "
-                         "failed: ")
-        << linkerErrors;
-    return nullptr;
-  }
-  return mainLLVM;
-}
-
 /// JitRunner's translation to LLVM IR, or --link-nested-modules'; the last
 /// step before the code runs, so in an MPI job the start-up verdict follows
 /// it.
@@ -489,9 +207,11 @@ buildLLVMModule(Operation *op, llvm::LLVMContext &context) {
   // through gather-check-constant-sizes.)
   std::unique_ptr<llvm::Module> module;
   if (succeeded(gather::checkExpandedConstantSizes(op)))
-    module = linkNestedModules ? translateAndLinkNestedModule(op, context)
-                               : translateModuleToLLVMIR(op, context);
-  (void)agreeToRun(/*failed=*/!module);
+    module =
+        linkNestedModules
+            ? gather::translateAndLinkNestedModule(cast<ModuleOp>(op), context)
+            : translateModuleToLLVMIR(op, context);
+  (void)mpiJob.agreeToRun(/*failed=*/!module);
   return module;
 }
 
@@ -506,7 +226,7 @@ static void reportInvalidInputIR(MLIRContext *context) {
     gather::printDiagnostic(llvm::errs(), diag);
     llvm::errs() << "error: invalid input IR: the verifier rejects it\n";
     llvm::errs().flush();
-    (void)agreeToRun(/*failed=*/true);
+    (void)mpiJob.agreeToRun(/*failed=*/true);
     std::_Exit(1);
   });
 }
@@ -549,11 +269,8 @@ static void handleRuntimeError(const char *message, void * /*userData*/) {
   std::fprintf(stderr, "%s\n", message);
   std::fflush(stderr);
   if (onRuntimeError == OnRuntimeError::Exit) {
-#ifdef GATHER_HAVE_MPI_RUNTIME
     // (Every rank runs the same code: all of them end here.)
-    if (mpiStartUp.inJob)
-      gatherMPIExit(1);
-#endif
+    mpiJob.exitAllRanks(1);
     std::_Exit(1); // Inside JIT-compiled code: no static destructors.
   }
   sawRuntimeError = true;
@@ -563,49 +280,6 @@ static void handleRuntimeError(const char *message, void * /*userData*/) {
 /// to one stream at the same time).
 static void printError(const llvm::Twine &message) {
   llvm::errs() << ("error: " + message + "\n").str();
-}
-
-/// The value of the first of `names` set in the environment, as an integer;
-/// -1 if none is set.
-static int64_t getEnvInt(std::initializer_list<const char *> names) {
-  for (const char *name : names)
-    if (const char *value = std::getenv(name))
-      return std::atoll(value);
-  return -1;
-}
-
-/// In an MPI job (MPICH's PMI_SIZE / PMI_RANK, Open MPI's
-/// OMPI_COMM_WORLD_SIZE / _RANK), silences stdout on ranks other than 0, so
-/// that rank 0 alone prints, also for IR partitioned beforehand. With
-/// `shard-grid=N` in --pipeline-options, checks that this process is one of
-/// an MPI job of N. Returns false after printing an error.
-static bool setUpMPIJob(const gather::ONNXToLLVMPipelineOptions &options) {
-  int64_t size = getEnvInt({"PMI_SIZE", "OMPI_COMM_WORLD_SIZE"});
-  int64_t rank = getEnvInt({"PMI_RANK", "OMPI_COMM_WORLD_RANK"});
-  if (rank > 0) {
-    std::fflush(stdout);
-    int null = open("/dev/null", O_WRONLY);
-    if (null >= 0) {
-      dup2(null, STDOUT_FILENO);
-      close(null);
-    }
-  }
-  if (options.shardGrid <= 0)
-    return true;
-  int64_t grid = options.shardGrid;
-  if (size < 0 && grid != 1) {
-    printError("shard-grid=" + llvm::Twine(grid) + " runs on " +
-               llvm::Twine(grid) + " MPI processes: start it with mpirun -np " +
-               llvm::Twine(grid) + " gather-runner ...");
-    return false;
-  }
-  if (size >= 0 && size != grid) {
-    printError("shard-grid=" + llvm::Twine(grid) + ", but the MPI job has " +
-               llvm::Twine(size) + (size == 1 ? " process" : " processes") +
-               ": run it with mpirun -np " + llvm::Twine(grid));
-    return false;
-  }
-  return true;
 }
 
 /// The values of command-line option `name` in `argv` (`-name=v`,
@@ -684,7 +358,7 @@ static bool isOptLevelFlag(llvm::StringRef arg) {
 }
 
 static int toolMain(int argc, char **argv) {
-  startMPIJob();
+  mpiJob.start();
   // A closed standard output is a write error, reported (the printer's
   // "cannot write result 0 ...", checkStandardOutput), not SIGPIPE.
   llvm::InitLLVM initLLVM(argc, argv, /*InstallPipeSignalExitHandler=*/false);
@@ -693,6 +367,7 @@ static int toolMain(int argc, char **argv) {
   llvm::InitializeNativeTargetAsmPrinter();
   llvm::InitializeNativeTargetAsmParser();
   registerPassManagerCLOptions();
+  (void)gather::getPipelineOptionsFlag();
 
   DialectRegistry registry;
   gather::registerONNXToLLVMPipelineDependencies(registry);
@@ -720,11 +395,11 @@ static int toolMain(int argc, char **argv) {
   // on some invalid thread settings.
   if (llvm::Error error = gather::checkOpenMPEnvironment()) {
     printError(llvm::toString(std::move(error)));
-    return failStartUp();
+    return mpiJob.failStartUp();
   }
 
   if (!checkSharedLibs(argc, argv))
-    return failStartUp();
+    return mpiJob.failStartUp();
   // --pipeline-options is needed before JitRunnerMain parses the command
   // line: find it here (the last one counts, as for any option), parse it
   // once.
@@ -735,28 +410,15 @@ static int toolMain(int argc, char **argv) {
   if (!parsed) {
     printError("invalid onnx-to-llvm pipeline options: '" + optionsText +
                "': " + llvm::toString(parsed.takeError()));
-    return failStartUp();
+    return mpiJob.failStartUp();
   }
   std::unique_ptr<gather::ONNXToLLVMPipelineOptions> options =
       std::move(*parsed);
-  mpiStartUp.shardGrid = options->shardGrid;
-  mpiStartUp.shardDim = options->shardDim;
-  mpiStartUp.collectiveOptions =
-      "runtime-checks=" + std::to_string(options->runtimeChecks) +
-      " shard-assembly=" +
-      gather::stringifyEnumOption(gather::kShardAssemblyValues,
-                                  options->shardAssembly.getValue())
-          .str() +
-      " shard-io=" +
-      gather::stringifyEnumOption(gather::kShardIOValues,
-                                  options->shardIO.getValue())
-          .str() +
-      " shard-axis-scheme=" +
-      gather::stringifyEnumOption(gather::kAxisSchemeValues,
-                                  options->shardAxisScheme.getValue())
-          .str();
-  if (!setUpMPIJob(*options))
-    return failStartUp();
+  mpiJob.setPlan(*options);
+  if (llvm::Error error = mpiJob.setUp(*options)) {
+    printError(llvm::toString(std::move(error)));
+    return mpiJob.failStartUp();
+  }
   // The target CPU (target-cpu, else the host) decides the form of the
   // gathers; code for another CPU must run here too. Unless the form uses
   // hardware gathers, JitRunner's target machine (the host's) gets
@@ -769,7 +431,7 @@ static int toolMain(int argc, char **argv) {
         target ? (*target)->checkRunsOnHost() : target.takeError();
     if (error) {
       printError(llvm::toString(std::move(error)));
-      return failStartUp();
+      return mpiJob.failStartUp();
     }
     if (!(*target)->usesHardwareGathers(options->gatherForm))
       args.insert(args.begin() + 1, preferNoGather);
@@ -783,9 +445,9 @@ static int toolMain(int argc, char **argv) {
                              registry, config);
   // Before the verdict (buildLLVMModule): a start-up error; after it, a
   // failure of this rank alone (compiling, linking) ends the MPI job.
-  if (status != 0 && !mpiStartUp.agreed)
-    return failStartUp();
-  status = abortMPIJob(status);
+  if (status != 0 && !mpiJob.hasAgreed())
+    return mpiJob.failStartUp();
+  status = mpiJob.abortOnFailure(status);
   if (status == 0 && !checkStandardOutput(/*quiet=*/sawRuntimeError))
     return 1;
   return status == 0 && sawRuntimeError ? 1 : status;

@@ -43,14 +43,9 @@
 
 using namespace mlir;
 
-static llvm::cl::opt<std::string> pipelineOptionsText(
-    "pipeline-options",
-    llvm::cl::desc("Options of the onnx-to-llvm pipeline for --onnx-to-llvmir, "
-                   "e.g. \"num-threads=1\" (no OpenMP calls)"),
-    llvm::cl::init(""));
-
 static LogicalResult translateONNXToLLVMIR(Operation *op,
                                            llvm::raw_ostream &output) {
+  const std::string &pipelineOptionsText = gather::getPipelineOptionsFlag();
   // Errors at imported ONNX nodes: `model.onnx: node 'n' (TopK): error:`.
   gather::registerLocationDiagnosticHandler(op->getContext());
   PassManager pm = PassManager::on<ModuleOp>(op->getContext());
@@ -111,6 +106,7 @@ static LogicalResult translateMLIRToLLVMIR(Operation *op,
 }
 
 static int toolMain(int argc, char **argv) {
+  (void)gather::getPipelineOptionsFlag();
   TranslateFromMLIRRegistration mlirToLLVMIR(
       "mlir-to-llvmir", "Translate MLIR to LLVMIR", translateMLIRToLLVMIR,
       [](DialectRegistry &registry) {

@@ -13,7 +13,7 @@
 include "gather/Support/PassBase.td"
 
 def LowerNestedModulesPass
-    : GatherPass<"gather-pipeline-nested-modules", "::mlir::ModuleOp"> {
+    : GatherPass<"gather-lower-nested-modules", "::mlir::ModuleOp"> {
   let summary = "Run onnx-to-llvm on each nested builtin.module first";
   let description = [{
     The first pass of `onnx-to-llvm`. Most of the pipeline's passes do not
@@ -105,6 +105,31 @@ def LowerStridedCopiesPass
     never take or make unranked memrefs).
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def PrintEntryResultsPass
+    : GatherPass<"gather-print-entry-results", "::mlir::ModuleOp"> {
+  let summary = "Print the tensors that an entry function returns";
+  let description = [{
+    What `gather-runner` does to its input before lowering it, so that an
+    entry function that returns tensors can be run with
+    `--entry-point-result=void`. If the function `entry` of the module
+    takes no arguments and returns tensors (any element type, rank and
+    shape), it is renamed (to a unique name) and made private, and a
+    function of its name without arguments or results takes its place:
+    it calls it and prints each result with the runtime's
+    `gatherPrint<T>` (`gather/Runtime/GatherRuntime.h`; one line each,
+    `result 0: tensor<2x3xf32> = [[1, 2, 3], [4, 5, 6]]`). Any other
+    function of that name, or none, is left as it is. A result whose
+    element type the runtime cannot print is an error at the function.
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
+           "The entry function">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 #endif // GATHER_PIPELINES_PASSES_TD

@@ -276,7 +276,7 @@ void addLowerToLLVMPasses(mlir::OpPassManager &pm,
 //===----------------------------------------------------------------------===//
 
 /// Appends the onnx-to-llvm pipeline to `pm`, which must be anchored on
-/// builtin.module: gather-pipeline-nested-modules (the same pipeline on each
+/// builtin.module: gather-lower-nested-modules (the same pipeline on each
 /// nested builtin.module), then the seven stages (addONNXToLLVMStages).
 /// Afterwards the module holds only llvm dialect ops (plus builtin.module),
 /// ready for translation to LLVM IR.

@@ -33,6 +33,7 @@
 #define GATHER_SUPPORT_TOOLMAIN_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Path.h"
 
@@ -141,6 +142,21 @@ inline int runToolMain(int argc, char **argv, int (*toolMain)(int, char **)) {
     return toolMain(argc, argv);
   pthread_join(thread, nullptr);
   return run.result;
+}
+
+/// The `--pipeline-options` flag of the tools that run the onnx-to-llvm
+/// pipeline (gather-runner, gather-translate --onnx-to-llvmir): its options
+/// as text, as `--onnx-to-llvm="..."` takes them
+/// (gather::buildONNXToLLVMPipeline parses them). The flag joins the tool's
+/// command line the first time this is called: before the line is parsed.
+inline llvm::cl::opt<std::string> &getPipelineOptionsFlag() {
+  static llvm::cl::opt<std::string> flag(
+      "pipeline-options",
+      llvm::cl::desc("Options of the onnx-to-llvm pipeline, as --onnx-to-llvm "
+                     "takes them, e.g. \"vector-size=0 num-threads=1\" "
+                     "(scalar loops, no OpenMP)"),
+      llvm::cl::init(""));
+  return flag;
 }
 
 } // namespace gather

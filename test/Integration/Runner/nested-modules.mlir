@@ -1,6 +1,6 @@
 // REQUIRES: jit
 // onnx-to-llvm compiles the gathers of a nested builtin.module too (with the
-// whole pipeline: gather-pipeline-nested-modules), and --link-nested-modules
+// whole pipeline: gather-lower-nested-modules), and --link-nested-modules
 // links it in: the outer module calls its functions, run-time checks
 // included.
 // RUN: gather-runner %s -e outer --entry-point-result=void --link-nested-modules | FileCheck %s --check-prefix=OUTER

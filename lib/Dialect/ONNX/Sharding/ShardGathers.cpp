@@ -15,6 +15,7 @@
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 
 #include "PartitionedGather.h"
+#include "ShardGathers.h"
 #include "UpstreamWorkarounds.h"
 #include "gather/Dialect/ONNX/GatherElementsView.h"
 #include "gather/Dialect/ONNX/Sharding/TrafficModel.h"
@@ -86,11 +87,8 @@ static int64_t getSplitSize(const ONNX::GatherElementsView &op, int64_t dim,
       .getDimSize(dim);
 }
 
-/// The slice of `value` (static shape) that holds the indices [lo, lo +
-/// count) of dimension `dim`.
-static Value createBlockSlice(OpBuilder &builder, Location loc, Value value,
-                              int64_t dim, OpFoldResult lo,
-                              OpFoldResult count) {
+Value ONNX::createBlockSlice(OpBuilder &builder, Location loc, Value value,
+                             int64_t dim, OpFoldResult lo, OpFoldResult count) {
   auto type = cast<RankedTensorType>(value.getType());
   SmallVector<OpFoldResult> offsets(type.getRank(), builder.getIndexAttr(0)),
       sizes, strides(type.getRank(), builder.getIndexAttr(1));
@@ -102,106 +100,134 @@ static Value createBlockSlice(OpBuilder &builder, Location loc, Value value,
                                         strides);
 }
 
-/// The block of this process of `blocks` as a size: static when the blocks
-/// are equal, else `count`.
-static OpFoldResult getBlockSize(OpBuilder &builder, ShardBlocks blocks,
-                                 Value count) {
+OpFoldResult ONNX::getBlockSize(OpBuilder &builder, ShardBlocks blocks,
+                                Value count) {
   if (blocks.isEven())
     return builder.getIndexAttr(blocks.count(0));
   return count;
 }
 
-/// The type of a slab of `type` (a tensor or memref type) along `dim`
-/// split into `blocks`: the block's size there when the blocks are equal,
-/// else dynamic.
-static ShapedType getSlabType(Type type, int64_t dim, ShardBlocks blocks) {
+ShapedType ONNX::getSlabType(Type type, int64_t dim, ShardBlocks blocks) {
   auto shaped = cast<ShapedType>(type);
   SmallVector<int64_t> shape(shaped.getShape());
   shape[dim] = blocks.isEven() ? blocks.count(0) : ShapedType::kDynamic;
   return shaped.clone(shape);
 }
 
-namespace {
+Value ONNX::createAllGather(OpBuilder &builder, Location loc,
+                            StringAttr gridName, Value slab,
+                            RankedTensorType wholeType, int64_t dim) {
+  auto slabType = cast<RankedTensorType>(slab.getType());
+  SmallVector<GridAxis> gridAxes = {0};
+  Type gatheredType = slabType.isDynamicDim(dim) ? slabType : wholeType;
+  Value whole = AllGatherOp::create(builder, loc, gatheredType, gridName,
+                                    gridAxes, slab, APInt(64, dim))
+                    .getResult();
+  if (whole.getType() != wholeType)
+    whole = tensor::CastOp::create(builder, loc, wholeType, whole);
+  return whole;
+}
 
-/// Where a gather's operand or result crosses the boundary of its public
-/// function with io=split: the entry block's argument `argument` (a
-/// ranked tensor; or a row-major memref read by the bufferization.to_tensor
-/// `access`, or written by the materialize_in_destination `access`), or
-/// the function's result `result`.
-struct Boundary {
-  BlockArgument argument;
-  Operation *access = nullptr;
-  int64_t result = -1;
-  /// Why the value stays whole when there is no boundary.
-  StringRef whyWhole = {};
-
-  bool isSplit() const { return argument || result >= 0; }
-};
-
-/// A slab of a function's signature with io=split: the dimension split, its
-/// blocks, and whether it is a memref argument the result is written to.
-struct SlabSplit {
-  int64_t dim;
-  ShardBlocks blocks;
-  bool destination = false;
-};
-
-/// The arguments and results of a public function that are slabs with
-/// io=split.
-struct SplitSignature {
-  llvm::SmallDenseMap<unsigned, SlabSplit> arguments;
-  llvm::SmallDenseMap<unsigned, SlabSplit> results;
-};
-
-} // namespace
-
-/// The entry block argument of `function` that `value` is, when it has no
-/// other use: a ranked tensor, or (`memref`) a memref with the identity
-/// layout.
-static BlockArgument getOnlyUseArgument(func::FuncOp function, Value value,
-                                        bool memref) {
-  auto argument = dyn_cast<BlockArgument>(value);
-  if (!argument || argument.getOwner() != &function.getBody().front() ||
-      !argument.hasOneUse())
-    return {};
-  if (memref) {
-    auto type = dyn_cast<MemRefType>(argument.getType());
-    return type && type.getLayout().isIdentity() ? argument : BlockArgument();
+Block *ONNX::createOutlinedFunction(Operation *op, SymbolTable &symbolTable,
+                                    OpBuilder &builder, TypeRange resultTypes) {
+  Location loc = op->getLoc();
+  auto module = cast<ModuleOp>(symbolTable.getOp());
+  builder.setInsertionPointToEnd(module.getBody());
+  auto function = func::FuncOp::create(
+      builder, loc, "gather_shard",
+      builder.getFunctionType(op->getOperandTypes(), resultTypes));
+  function.setPrivate();
+  function->setAttr(ONNX::kOutlinedGatherAttrName, builder.getUnitAttr());
+  symbolTable.insert(function); // Renamed if the name is taken.
+  builder.setInsertionPoint(op);
+  auto call = func::CallOp::create(builder, loc, function, op->getOperands());
+  for (auto [result, replacement] :
+       llvm::zip(op->getResults(), call.getResults())) {
+    result.replaceAllUsesWith(replacement);
   }
-  return isa<RankedTensorType>(argument.getType()) ? argument : BlockArgument();
+  Block *body = function.addEntryBlock();
+  builder.setInsertionPointToStart(body);
+  return body;
 }
 
-/// Where the gather operand `operand` comes from the boundary of
-/// `function` (see Boundary).
-static Boundary getInputBoundary(func::FuncOp function, Value operand) {
-  if (!operand.hasOneUse())
-    return {{}, nullptr, -1, "it has other uses"};
-  if (BlockArgument argument =
-          getOnlyUseArgument(function, operand, /*memref=*/false))
-    return {argument};
-  if (auto toTensor = operand.getDefiningOp<bufferization::ToTensorOp>())
-    if (BlockArgument argument =
-            getOnlyUseArgument(function, toTensor.getBuffer(), /*memref=*/true))
-      return {argument, toTensor};
-  return {{}, nullptr, -1, "it is not an argument of the function"};
-}
-
-/// Where the gather result `result` goes to the boundary of `function`
-/// (see Boundary).
-static Boundary getResultBoundary(func::FuncOp function, Value result) {
-  if (!result.hasOneUse())
-    return {{}, nullptr, -1, "it has several uses"};
-  OpOperand &use = *result.getUses().begin();
-  Operation *user = use.getOwner();
-  if (isa<func::ReturnOp>(user) && user->getParentOp() == function)
-    return {{}, nullptr, use.getOperandNumber()};
-  if (auto materialize =
-          dyn_cast<bufferization::MaterializeInDestinationOp>(user);
-      materialize && materialize.getRestrict() && materialize.getWritable())
-    if (BlockArgument argument = getOnlyUseArgument(
-            function, materialize.getDest(), /*memref=*/true))
-      return {argument, materialize};
-  return {{}, nullptr, -1, "it is not only returned"};
+Value ONNX::createAxisSplit(OpBuilder &builder, Location loc, Operation *op,
+                            AxisScheme scheme, Value data, bool dataIsSlab,
+                            Value indices, Value lo, Value count, Value process,
+                            ShardBlocks blocks, int64_t axis,
+                            StringAttr gridName) {
+  SmallVector<GridAxis> gridAxes = {0};
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  Value axisSize = arith::ConstantIndexOp::create(builder, loc, blocks.size);
+  SmallVector<Value> offsets, globalSizes;
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  for (int64_t d = 0; d < indicesType.getRank(); ++d) {
+    offsets.push_back(zero);
+    globalSizes.push_back(arith::ConstantIndexOp::create(
+        builder, loc, indicesType.getDimSize(d)));
+  }
+  // (all-gather-data: the local gather's own check, below.)
+  auto check = [&] {
+    ONNX::createGlobalIndexCheck(builder, loc, op, indices, offsets,
+                                 globalSizes, gridName, gridAxes, axisSize);
+  };
+  switch (scheme) {
+  case AxisScheme::AllReduce: {
+    // A process with no block (fewer indices than processes) reads one
+    // index of `data` that its mask never selects: no empty slice, no
+    // access out of bounds.
+    Value dataBlock = data;
+    if (!dataIsSlab) {
+      Value sliceLo = lo, sliceCount = count;
+      if (blocks.size < blocks.processes) {
+        sliceLo = arith::MinUIOp::create(
+            builder, loc, lo,
+            arith::ConstantIndexOp::create(builder, loc, blocks.size - 1));
+        sliceCount = arith::MaxUIOp::create(
+            builder, loc, count,
+            arith::ConstantIndexOp::create(builder, loc, 1));
+      }
+      dataBlock =
+          createBlockSlice(builder, loc, data, axis, sliceLo, sliceCount);
+    }
+    check();
+    Value masked = ONNX::createMaskedGather(builder, loc, axis, dataBlock,
+                                            indices, lo, count, axisSize);
+    return ONNX::createBitExactAllReduce(builder, loc, masked, gridName,
+                                         gridAxes);
+  }
+  case AxisScheme::AllGatherData: {
+    Value dataBlock =
+        dataIsSlab ? data
+                   : createBlockSlice(builder, loc, data, axis, lo,
+                                      getBlockSize(builder, blocks, count));
+    auto dataType = cast<RankedTensorType>(data.getType());
+    SmallVector<int64_t> wholeShape(dataType.getShape());
+    wholeShape[axis] = blocks.size;
+    Value whole = createAllGather(builder, loc, gridName, dataBlock,
+                                  dataType.clone(wholeShape), axis);
+    Operation *gathered = whole.getDefiningOp();
+    if (auto cast = dyn_cast<tensor::CastOp>(gathered))
+      gathered = cast.getSource().getDefiningOp();
+    gathered->setAttr(ONNX::kAssembledAttrName, builder.getStringAttr("data"));
+    gathered->setAttr(ONNX::kWholeSizeAttrName,
+                      builder.getI64IntegerAttr(blocks.size));
+    // Every process holds the whole `indices` and `data`: the gather's
+    // own check finds the same first bad index on each. (Checked by the
+    // caller, gather-codegen would fuse the gather into the check's loop,
+    // before the all_gather.)
+    return mlir::clone(builder, op, {resultType}, {whole, indices})
+        ->getResult(0);
+  }
+  case AxisScheme::AllToAll:
+    check();
+    return ONNX::createAllToAllLookup(
+        builder, loc, op, axis, data, dataIsSlab ? lo : zero, indices,
+        blocks.size, gridName.getValue(), process, blocks.processes);
+  case AxisScheme::Auto: // chooseAxisScheme never chooses it.
+    break;
+  }
+  llvm_unreachable("an axis scheme");
 }
 
 namespace {
@@ -228,6 +254,7 @@ struct ONNXShardGathersPass
       return signalPassFailure();
     }
 
+    ONNX::ShardIOSplit ioSplit(remarks);
     // Every op named onnx.GatherElements with the sharding model (gather's
     // or another onnx dialect's, see registerShardingInterfaceExternalModels).
     // The ops, not their views: outlining one gather replaces its result,
@@ -301,7 +328,7 @@ struct ONNXShardGathersPass
       if (dim == axis)
         scheme = chooseAxisScheme(op);
       if (io == ShardIO::Split &&
-          outlineSplit(op, symbolTable, gridName, dim, axis, blocks, scheme))
+          ioSplit.outline(op, symbolTable, gridName, dim, axis, blocks, scheme))
         continue;
       // Upstream's shard-partition makes the even splits of the all-reduce
       // scheme; the other schemes are partitioned here, as uneven splits.
@@ -310,7 +337,7 @@ struct ONNXShardGathersPass
       else
         outlineUneven(op, symbolTable, gridName, dim, axis, blocks, scheme);
     }
-    adaptCalls(module, gridName);
+    ioSplit.adaptCalls(module, gridName);
 
     if (!module->hasAttr(DLTIDialect::kMapAttrName))
       module->setAttr(
@@ -369,91 +396,6 @@ struct ONNXShardGathersPass
     return scheme;
   }
 
-  /// The whole result of `op` split along its `axis` (into `blocks`) by
-  /// `scheme`, in the outlined function: `data` is the whole `data` or
-  /// (`dataIsSlab`) this process's slab, `indices` the whole indices, `lo`
-  /// and `count` this process's block of the axis. Every index is checked
-  /// with global positions first (the same error on every process).
-  Value createAxisSplit(OpBuilder &builder, Location loc, Operation *op,
-                        AxisScheme scheme, Value data, bool dataIsSlab,
-                        Value indices, Value lo, Value count, Value process,
-                        ShardBlocks blocks, int64_t axis, StringAttr gridName) {
-    SmallVector<GridAxis> gridAxes = {0};
-    auto indicesType = cast<RankedTensorType>(indices.getType());
-    auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
-    Value axisSize = arith::ConstantIndexOp::create(builder, loc, blocks.size);
-    SmallVector<Value> offsets, globalSizes;
-    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-    for (int64_t d = 0; d < indicesType.getRank(); ++d) {
-      offsets.push_back(zero);
-      globalSizes.push_back(arith::ConstantIndexOp::create(
-          builder, loc, indicesType.getDimSize(d)));
-    }
-    // (all-gather-data: the local gather's own check, below.)
-    auto check = [&] {
-      ONNX::createGlobalIndexCheck(builder, loc, op, indices, offsets,
-                                   globalSizes, gridName, gridAxes, axisSize);
-    };
-    switch (scheme) {
-    case AxisScheme::AllReduce: {
-      // A process with no block (fewer indices than processes) reads one
-      // index of `data` that its mask never selects: no empty slice, no
-      // access out of bounds.
-      Value dataBlock = data;
-      if (!dataIsSlab) {
-        Value sliceLo = lo, sliceCount = count;
-        if (blocks.size < blocks.processes) {
-          sliceLo = arith::MinUIOp::create(
-              builder, loc, lo,
-              arith::ConstantIndexOp::create(builder, loc, blocks.size - 1));
-          sliceCount = arith::MaxUIOp::create(
-              builder, loc, count,
-              arith::ConstantIndexOp::create(builder, loc, 1));
-        }
-        dataBlock =
-            createBlockSlice(builder, loc, data, axis, sliceLo, sliceCount);
-      }
-      check();
-      Value masked = ONNX::createMaskedGather(builder, loc, axis, dataBlock,
-                                              indices, lo, count, axisSize);
-      return ONNX::createBitExactAllReduce(builder, loc, masked, gridName,
-                                           gridAxes);
-    }
-    case AxisScheme::AllGatherData: {
-      Value dataBlock =
-          dataIsSlab ? data
-                     : createBlockSlice(builder, loc, data, axis, lo,
-                                        getBlockSize(builder, blocks, count));
-      auto dataType = cast<RankedTensorType>(data.getType());
-      SmallVector<int64_t> wholeShape(dataType.getShape());
-      wholeShape[axis] = blocks.size;
-      Value whole = createAllGather(builder, loc, gridName, dataBlock,
-                                    dataType.clone(wholeShape), axis);
-      Operation *gathered = whole.getDefiningOp();
-      if (auto cast = dyn_cast<tensor::CastOp>(gathered))
-        gathered = cast.getSource().getDefiningOp();
-      gathered->setAttr(ONNX::kAssembledAttrName,
-                        builder.getStringAttr("data"));
-      gathered->setAttr(ONNX::kWholeSizeAttrName,
-                        builder.getI64IntegerAttr(blocks.size));
-      // Every process holds the whole `indices` and `data`: the gather's
-      // own check finds the same first bad index on each. (Checked by the
-      // caller, gather-codegen would fuse the gather into the check's loop,
-      // before the all_gather.)
-      return mlir::clone(builder, op, {resultType}, {whole, indices})
-          ->getResult(0);
-    }
-    case AxisScheme::AllToAll:
-      check();
-      return ONNX::createAllToAllLookup(
-          builder, loc, op, axis, data, dataIsSlab ? lo : zero, indices,
-          blocks.size, gridName.getValue(), process, blocks.processes);
-    case AxisScheme::Auto: // chooseAxisScheme never chooses it.
-      break;
-    }
-    llvm_unreachable("an axis scheme");
-  }
-
   /// A private `shard.grid @gather_grid(shape = gridSize)`.
   StringAttr createGrid(ModuleOp module, SymbolTable &symbolTable) {
     OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
@@ -480,7 +422,8 @@ struct ONNXShardGathersPass
     Location loc = op->getLoc();
     MLIRContext *context = op->getContext();
     OpBuilder builder(context);
-    Block *body = createOutlinedFunction(op, symbolTable, builder);
+    Block *body = ONNX::createOutlinedFunction(op, symbolTable, builder,
+                                               op->getResultTypes());
 
     auto grid = FlatSymbolRefAttr::get(gridName);
     SmallVector<GridAxesAttr> splitAxes(dim + 1,
@@ -507,320 +450,6 @@ struct ONNXShardGathersPass
     op->erase();
   }
 
-  /// io=split: partitions `view` (split along `dim` into `blocks`) with the
-  /// operands and result that cross the boundary of its public function
-  /// taken and returned as this process's slabs (the function's signature
-  /// changes), into a private function of its own as outlineUneven does.
-  /// Returns false (nothing changed) when no operand or result is a slab.
-  bool outlineSplit(const ONNX::GatherElementsView &view,
-                    SymbolTable &symbolTable, StringAttr gridName, int64_t dim,
-                    int64_t axis, ShardBlocks blocks, AxisScheme scheme) {
-    Operation *op = view.op;
-    Location loc = op->getLoc();
-    auto function = op->getParentOfType<func::FuncOp>();
-    bool offAxis = dim != axis;
-    Boundary none{{}, nullptr, -1, "the function is not public"};
-    Boundary data = none, indices = none, result = none;
-    if (function && function.isPublic() && !function.isExternal()) {
-      data = getInputBoundary(function, view.data);
-      indices = getInputBoundary(function, view.indices);
-      result = getResultBoundary(function, op->getResult(0));
-      if (!offAxis) {
-        indices.argument = {};
-        indices.whyWhole = "the axis is split";
-        result.argument = {};
-        result.result = -1;
-        result.whyWhole = "the axis is split";
-        if (blocks.size < blocks.processes) {
-          data.argument = {};
-          data.whyWhole = "some processes own no index of the axis";
-        }
-      }
-      // One argument for both operands: it stays whole.
-      if (data.argument && data.argument == indices.argument)
-        data = indices = {{}, nullptr, -1, "it has other uses"};
-    }
-    auto describe = [](StringRef name, const Boundary &boundary) {
-      return (name + (boundary.isSplit()
-                          ? StringRef(" a slab")
-                          : StringRef(" whole (") + boundary.whyWhole + ")"))
-          .str();
-    };
-    std::string summary = describe("data", data) + ", " +
-                          describe("indices", indices) + ", " +
-                          describe("the result", result);
-    LLVM_DEBUG(llvm::dbgs() << "[gather-shard] " << loc
-                            << ": shard-io=split: " << summary << "\n");
-    if (remarks)
-      op->emitRemark() << "gather-shard: shard-io=split: " << summary;
-    if (!data.isSplit() && !indices.isSplit() && !result.isSplit())
-      return false;
-
-    // The new signature: each slab's argument (and its to_tensor) retyped.
-    SplitSignature &signature = signatures[function];
-    Block &entry = function.getBody().front();
-    SmallVector<std::pair<int64_t, Value>> checkedSlabs;
-    OpBuilder builder(op->getContext());
-    builder.setInsertionPointToStart(&entry);
-    auto retype = [&](const Boundary &boundary) {
-      if (!boundary.argument)
-        return;
-      BlockArgument argument = boundary.argument;
-      argument.setType(getSlabType(argument.getType(), dim, blocks));
-      signature.arguments[argument.getArgNumber()] = {
-          dim, blocks,
-          isa_and_nonnull<bufferization::MaterializeInDestinationOp>(
-              boundary.access)};
-      if (auto toTensor =
-              dyn_cast_or_null<bufferization::ToTensorOp>(boundary.access))
-        toTensor.getResult().setType(cast<bufferization::TensorLikeType>(
-            getSlabType(toTensor.getType(), dim, blocks)));
-      if (blocks.isEven())
-        return;
-      Value size =
-          isa<MemRefType>(argument.getType())
-              ? memref::DimOp::create(builder, loc, argument, dim).getResult()
-              : tensor::DimOp::create(builder, loc, argument, dim).getResult();
-      checkedSlabs.emplace_back(argument.getArgNumber(), size);
-    };
-    retype(data);
-    retype(indices);
-    retype(result);
-    SmallVector<GridAxis> gridAxes = {0};
-    if (!checkedSlabs.empty()) {
-      ImplicitLocOpBuilder ib(loc, builder);
-      Value process = createProcessLinearIndex(gridName, gridAxes, ib);
-      ONNX::createSlabSizeCheck(builder, loc, op, checkedSlabs, dim, blocks,
-                                gridName, gridAxes, process);
-    }
-
-    auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
-    auto slabResultType =
-        cast<RankedTensorType>(getSlabType(resultType, dim, blocks));
-    Type returnedType = result.isSplit() ? slabResultType : resultType;
-    Block *body = createOutlinedFunction(op, symbolTable, builder,
-                                         TypeRange{returnedType});
-    ImplicitLocOpBuilder ib(loc, builder);
-    Value process = createProcessLinearIndex(gridName, gridAxes, ib);
-    auto [lo, count] = ONNX::createBlockBounds(builder, loc, process, blocks);
-    OpFoldResult blockSize = getBlockSize(builder, blocks, count);
-    Value dataValue = body->getArgument(0), indicesValue = body->getArgument(1);
-    auto indicesType = cast<RankedTensorType>(view.indices.getType());
-    int64_t rank = indicesType.getRank();
-    // (Off the axis, `data` is whole along the axis.)
-    int64_t axisSize =
-        offAxis ? cast<RankedTensorType>(view.data.getType()).getDimSize(axis)
-                : blocks.size;
-    Value axisSizeValue =
-        arith::ConstantIndexOp::create(builder, loc, axisSize);
-    SmallVector<Value> offsets, globalSizes;
-    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-    for (int64_t d = 0; d < rank; ++d) {
-      offsets.push_back(offAxis && d == dim ? lo : zero);
-      int64_t size =
-          d == dim && offAxis ? blocks.size : indicesType.getDimSize(d);
-      globalSizes.push_back(arith::ConstantIndexOp::create(builder, loc, size));
-    }
-
-    Value returned;
-    if (offAxis) {
-      Value dataBlock =
-          data.isSplit()
-              ? dataValue
-              : createBlockSlice(builder, loc, dataValue, dim, lo, blockSize);
-      Value indicesBlock = indices.isSplit()
-                               ? indicesValue
-                               : createBlockSlice(builder, loc, indicesValue,
-                                                  dim, lo, blockSize);
-      ONNX::createGlobalIndexCheck(builder, loc, op, indicesBlock, offsets,
-                                   globalSizes, gridName, gridAxes,
-                                   axisSizeValue);
-      Operation *local =
-          mlir::clone(builder, op, {slabResultType}, {dataBlock, indicesBlock});
-      local->setAttr(ONNX::kIndicesCheckedByCallerAttrName,
-                     builder.getUnitAttr());
-      returned = local->getResult(0);
-      if (!result.isSplit())
-        returned =
-            createAllGather(builder, loc, gridName, returned, resultType, dim);
-    } else {
-      returned = createAxisSplit(builder, loc, op, scheme, dataValue,
-                                 data.isSplit(), indicesValue, lo, count,
-                                 process, blocks, axis, gridName);
-      if (returned.getType() != resultType)
-        returned = tensor::CastOp::create(builder, loc, resultType, returned);
-    }
-    func::ReturnOp::create(builder, loc, returned);
-    op->erase();
-
-    if (result.result >= 0) {
-      signature.results[result.result] = {dim, blocks};
-      SmallVector<Type> resultTypes(function.getResultTypes());
-      resultTypes[result.result] = slabResultType;
-      function.setType(FunctionType::get(
-          function.getContext(), entry.getArgumentTypes(), resultTypes));
-    } else {
-      function.setType(FunctionType::get(function.getContext(),
-                                         entry.getArgumentTypes(),
-                                         function.getResultTypes()));
-    }
-    return true;
-  }
-
-  /// The whole `wholeType` from each process's `slab` (split along `dim`):
-  /// shard.all_gather, of dynamic size along `dim` cast to the whole size
-  /// when the slabs differ in size (CollectivesToRuntime.cpp lowers both).
-  static Value createAllGather(OpBuilder &builder, Location loc,
-                               StringAttr gridName, Value slab,
-                               RankedTensorType wholeType, int64_t dim) {
-    auto slabType = cast<RankedTensorType>(slab.getType());
-    SmallVector<GridAxis> gridAxes = {0};
-    Type gatheredType = slabType.isDynamicDim(dim) ? slabType : wholeType;
-    Value whole = AllGatherOp::create(builder, loc, gatheredType, gridName,
-                                      gridAxes, slab, APInt(64, dim))
-                      .getResult();
-    if (whole.getType() != wholeType)
-      whole = tensor::CastOp::create(builder, loc, wholeType, whole);
-    return whole;
-  }
-
-  /// Every call in `module` of a function whose signature io=split changed:
-  /// it passes this process's slab of each whole value (a slice at the
-  /// process's offset) and assembles each slab result for the caller, so the
-  /// caller sees what it saw before.
-  void adaptCalls(ModuleOp module, StringAttr gridName) {
-    if (signatures.empty())
-      return;
-    SmallVector<func::CallOp> calls;
-    module.walk([&](func::CallOp call) {
-      auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
-      if (callee && signatures.count(callee))
-        calls.push_back(call);
-    });
-    for (func::CallOp call : calls) {
-      auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
-      const SplitSignature &signature = signatures[callee];
-      Location loc = call.getLoc();
-      OpBuilder builder(call);
-      ImplicitLocOpBuilder ib(loc, builder);
-      Value process = createProcessLinearIndex(gridName, {0}, ib);
-      SmallVector<std::pair<Value, Value>> destinations; // (slab, whole)
-      for (auto [number, split] : signature.arguments) {
-        Value whole = call.getOperand(number);
-        auto [lo, count] =
-            ONNX::createBlockBounds(builder, loc, process, split.blocks);
-        OpFoldResult blockSize = getBlockSize(builder, split.blocks, count);
-        auto memrefType = dyn_cast<MemRefType>(whole.getType());
-        if (!memrefType) {
-          call.setOperand(number, createBlockSlice(builder, loc, whole,
-                                                   split.dim, lo, blockSize));
-          continue;
-        }
-        // A memref: this process's slab in a buffer of its own (copied in
-        // for an input; for the destination, assembled into `whole` after
-        // the call).
-        auto slabType = cast<MemRefType>(getSlabType(
-            MemRefType::get(memrefType.getShape(), memrefType.getElementType()),
-            split.dim, split.blocks));
-        SmallVector<Value> dynamicSizes;
-        if (!split.blocks.isEven())
-          dynamicSizes.push_back(count);
-        Value slab =
-            memref::AllocOp::create(builder, loc, slabType, dynamicSizes);
-        if (split.destination) {
-          destinations.emplace_back(slab, whole);
-        } else {
-          SmallVector<OpFoldResult> offsets(memrefType.getRank(),
-                                            builder.getIndexAttr(0)),
-              sizes, strides(memrefType.getRank(), builder.getIndexAttr(1));
-          for (int64_t size : memrefType.getShape())
-            sizes.push_back(builder.getIndexAttr(size));
-          offsets[split.dim] = lo;
-          sizes[split.dim] = blockSize;
-          Value view = memref::SubViewOp::create(builder, loc, whole, offsets,
-                                                 sizes, strides);
-          memref::CopyOp::create(builder, loc, view, slab);
-        }
-        call.setOperand(number, slab);
-      }
-      builder.setInsertionPointAfter(call);
-      for (auto [number, split] : signature.arguments) {
-        if (!split.destination)
-          continue;
-        Value slab = call.getOperand(number);
-        Value whole = llvm::find_if(destinations, [&](auto &entry) {
-                        return entry.first == slab;
-                      })->second;
-        auto wholeType = cast<MemRefType>(whole.getType());
-        Value slabTensor = bufferization::ToTensorOp::create(
-            builder, loc,
-            RankedTensorType::get(cast<MemRefType>(slab.getType()).getShape(),
-                                  wholeType.getElementType()),
-            slab, /*restrict=*/true);
-        Value assembled =
-            createAllGather(builder, loc, gridName, slabTensor,
-                            RankedTensorType::get(wholeType.getShape(),
-                                                  wholeType.getElementType()),
-                            split.dim);
-        bufferization::MaterializeInDestinationOp::create(
-            builder, loc, TypeRange{}, assembled, whole, /*restrict=*/true,
-            /*writable=*/true);
-      }
-      for (auto [number, split] : signature.results) {
-        Value slab = call.getResult(number);
-        auto wholeType = cast<RankedTensorType>(slab.getType());
-        slab.setType(getSlabType(wholeType, split.dim, split.blocks));
-        Value whole =
-            createAllGather(builder, loc, gridName, slab, wholeType, split.dim);
-        slab.replaceAllUsesExcept(whole, findAllGatherUser(slab));
-      }
-    }
-  }
-
-  /// The shard.all_gather that reads `slab` (created by adaptCalls).
-  static Operation *findAllGatherUser(Value slab) {
-    for (Operation *user : slab.getUsers())
-      if (isa<AllGatherOp>(user))
-        return user;
-    return nullptr;
-  }
-
-  /// The public functions whose signature io=split changed.
-  llvm::DenseMap<func::FuncOp, SplitSignature> signatures;
-
-  /// A private function marked kOutlinedGatherAttrName that takes `op`'s
-  /// operands and returns its result, called in place of `op` (which is
-  /// erased); `builder` is set at the start of its body, which is returned.
-  static Block *createOutlinedFunction(Operation *op, SymbolTable &symbolTable,
-                                       OpBuilder &builder) {
-    return createOutlinedFunction(op, symbolTable, builder,
-                                  op->getResultTypes());
-  }
-
-  /// The same, for a function that returns `resultTypes`.
-  static Block *createOutlinedFunction(Operation *op, SymbolTable &symbolTable,
-                                       OpBuilder &builder,
-                                       TypeRange resultTypes) {
-    Location loc = op->getLoc();
-    auto module = cast<ModuleOp>(symbolTable.getOp());
-    builder.setInsertionPointToEnd(module.getBody());
-    auto function = func::FuncOp::create(
-        builder, loc, "gather_shard",
-        builder.getFunctionType(op->getOperandTypes(), resultTypes));
-    function.setPrivate();
-    function->setAttr(ONNX::kOutlinedGatherAttrName, builder.getUnitAttr());
-    symbolTable.insert(function); // Renamed if the name is taken.
-    builder.setInsertionPoint(op);
-    auto call = func::CallOp::create(builder, loc, function, op->getOperands());
-    for (auto [result, replacement] :
-         llvm::zip(op->getResults(), call.getResults())) {
-      result.replaceAllUsesWith(replacement);
-    }
-    Block *body = function.addEntryBlock();
-    builder.setInsertionPointToStart(body);
-    return body;
-  }
-
   /// Moves `op` into a private function of its own (called in its place)
   /// that holds it partitioned already: split along `dim` into the uneven
   /// `blocks` (ShardBlocks.h), which shard-partition cannot express (see
@@ -836,7 +465,8 @@ struct ONNXShardGathersPass
     Operation *op = view.op;
     Location loc = op->getLoc();
     OpBuilder builder(op->getContext());
-    Block *body = createOutlinedFunction(op, symbolTable, builder);
+    Block *body = ONNX::createOutlinedFunction(op, symbolTable, builder,
+                                               op->getResultTypes());
     ImplicitLocOpBuilder ib(loc, builder);
     SmallVector<GridAxis> gridAxes = {0};
     Value process = createProcessLinearIndex(gridName, gridAxes, ib);
@@ -858,9 +488,10 @@ struct ONNXShardGathersPass
           builder, loc, indicesType.getDimSize(d)));
     }
     if (dim != axis) {
-      Value dataBlock = createBlockSlice(builder, loc, data, dim, lo, count);
+      Value dataBlock =
+          ONNX::createBlockSlice(builder, loc, data, dim, lo, count);
       Value indicesBlock =
-          createBlockSlice(builder, loc, indices, dim, lo, count);
+          ONNX::createBlockSlice(builder, loc, indices, dim, lo, count);
       SmallVector<int64_t> localShape(resultType.getShape());
       localShape[dim] = ShapedType::kDynamic;
       ONNX::createGlobalIndexCheck(builder, loc, op, indicesBlock, offsets,
@@ -877,9 +508,9 @@ struct ONNXShardGathersPass
                                    APInt(64, dim))
                    .getResult();
     } else {
-      result = createAxisSplit(builder, loc, op, scheme, data,
-                               /*dataIsSlab=*/false, indices, lo, count,
-                               process, blocks, axis, gridName);
+      result = ONNX::createAxisSplit(builder, loc, op, scheme, data,
+                                     /*dataIsSlab=*/false, indices, lo, count,
+                                     process, blocks, axis, gridName);
     }
     if (result.getType() != resultType)
       result = tensor::CastOp::create(builder, loc, resultType, result);

@@ -1,4 +1,4 @@
-//===- NestedModules.cpp - onnx-to-llvm on nested modules first -----------===//
+//===- LowerNestedModules.cpp - onnx-to-llvm on nested modules first ------===//
 //
 // Part of the gather project.
 // Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// gather-pipeline-nested-modules (include/gather/Pipelines/Passes.td): the
+// gather-lower-nested-modules (include/gather/Pipelines/Passes.td): the
 // whole onnx-to-llvm pipeline, run on each nested builtin.module as a
 // dynamic pipeline, before the outer module's pipeline goes on.
 //
@@ -69,7 +69,7 @@ struct LowerNestedModulesPass
     if (options)
       return success();
     return emitError(UnknownLoc::get(context))
-           << "gather-pipeline-nested-modules: invalid pipeline-options '"
+           << "gather-lower-nested-modules: invalid pipeline-options '"
            << pipelineOptions << "': " << llvm::toString(options.takeError());
   }
 
@@ -140,7 +140,7 @@ private:
     auto options = gather::parseONNXToLLVMPipelineOptions(pipelineOptions);
     if (!options)
       return emitError(loc)
-             << "gather-pipeline-nested-modules: invalid "
+             << "gather-lower-nested-modules: invalid "
                 "pipeline-options '"
              << pipelineOptions << "': " << llvm::toString(options.takeError());
     gather::addONNXToLLVMStages(pm, **options);
