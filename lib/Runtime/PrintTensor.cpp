@@ -162,41 +162,36 @@ GATHER_INTEGER_PRINTER(uint32_t)
 GATHER_INTEGER_PRINTER(uint64_t)
 #undef GATHER_INTEGER_PRINTER
 
-template <>
-struct ElementPrinter<float> {
+/// An IEEE float of `Bits` (an unsigned integer of its size): the shortest
+/// decimal, its bits for NaN payloads.
+template <typename T, typename Bits>
+struct IEEEFloatPrinter {
   template <typename Out>
-  static void append(Out &out, float value) {
-    uint32_t bits;
+  static void append(Out &out, T value) {
+    Bits bits;
     std::memcpy(&bits, &value, sizeof(bits));
     appendFloat(out, value, bits);
   }
 };
 
 template <>
-struct ElementPrinter<double> {
+struct ElementPrinter<float> : IEEEFloatPrinter<float, uint32_t> {};
+template <>
+struct ElementPrinter<double> : IEEEFloatPrinter<double, uint64_t> {};
+
+/// A 16-bit float (f16, bf16) through its conversion `toFloat`.
+template <typename T, float (*toFloat)(uint16_t)>
+struct Float16Printer {
   template <typename Out>
-  static void append(Out &out, double value) {
-    uint64_t bits;
-    std::memcpy(&bits, &value, sizeof(bits));
-    appendFloat(out, value, bits);
+  static void append(Out &out, T value) {
+    appendShortest16(out, value.bits, toFloat);
   }
 };
 
 template <>
-struct ElementPrinter<Half> {
-  template <typename Out>
-  static void append(Out &out, Half value) {
-    appendShortest16(out, value.bits, halfToFloat);
-  }
-};
-
+struct ElementPrinter<Half> : Float16Printer<Half, halfToFloat> {};
 template <>
-struct ElementPrinter<BFloat> {
-  template <typename Out>
-  static void append(Out &out, BFloat value) {
-    appendShortest16(out, value.bits, bfloatToFloat);
-  }
-};
+struct ElementPrinter<BFloat> : Float16Printer<BFloat, bfloatToFloat> {};
 
 template <>
 struct ElementPrinter<Bool> {

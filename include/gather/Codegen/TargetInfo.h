@@ -101,10 +101,6 @@ public:
 
   /// The CPU name (the host's when none was given, e.g. `znver5`).
   llvm::StringRef getCPU() const { return cpu; }
-  /// Every subtarget feature the target machine was built with, as
-  /// `+a,-b,...`: the host's plus the given ones for the host, the given
-  /// ones for a named CPU (whose own features come with its name).
-  llvm::StringRef getFeatures() const { return features; }
   bool isHost() const { return host; }
   llvm::TargetMachine &getTargetMachine() const { return *targetMachine; }
 
@@ -133,10 +129,11 @@ public:
   /// getCodeGenFeatures() adds `+prefer-no-gather`.
   bool usesHardwareGathers(GatherForm form) const;
 
-  /// getFeatures() plus `+prefer-no-gather` unless usesHardwareGathers(form):
-  /// the full feature list for the target machine that compiles the code,
-  /// and for `target-features` function attributes (which replace, not
-  /// extend, the target machine's list).
+  /// The target machine's features (the host's plus the given ones for the
+  /// host, the given ones for a named CPU) plus `+prefer-no-gather` unless
+  /// usesHardwareGathers(form): the full feature list for the target machine
+  /// that compiles the code, and for `target-features` function attributes
+  /// (which replace, not extend, the target machine's list).
   std::string getCodeGenFeatures(GatherForm form) const;
 
   /// An error unless every instruction-set feature the target machine

@@ -10,7 +10,8 @@
 // GatherPass: MLIR's Pass with gather::CheckedPassOptions between the
 // generated base and OperationPass, so that every gather pass checks its
 // options text (include/gather/Support/PassOptions.h). Every pass def in
-// gather's Passes.td files is a GatherPass (test/Docs/gather-passes.test).
+// gather's Passes.td files is a GatherPass
+// (test/Pipelines/pass-options-errors.test checks it).
 //
 //===----------------------------------------------------------------------===//
 

@@ -109,8 +109,7 @@ public:
                        << -rank << ", " << rank - 1 << "] for operand '"
                        << (dataType ? "data" : "indices") << "' of rank "
                        << rank << " (seen through tensor.cast)";
-    if (axis < 0)
-      axis += rank;
+    axis = ONNX::normalizeAxis(axis, rank);
 
     Value result =
         dataType && indicesType

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Dialect/ONNX/ONNXOps.h"
+#include "gather/Dialect/ONNX/GatherElementsView.h"
 #include "gather/Support/CheckedSize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -105,7 +106,7 @@ std::optional<int64_t> GatherElementsOp::getNormalizedAxis() {
   int64_t axis = getAxis();
   if (axis < -rank || axis >= rank)
     return std::nullopt;
-  return axis < 0 ? axis + rank : axis;
+  return normalizeAxis(axis, rank);
 }
 
 /// Prints a position in a tensor as `[i, j, k]`.
@@ -170,7 +171,7 @@ LogicalResult gather::ONNX::verifyGatherElements(
                          << " is out of range [" << -rank << ", " << rank - 1
                          << "] for operand '" << rankedName << "' of rank "
                          << rank;
-  int64_t normalizedAxis = axis < 0 ? axis + rank : axis;
+  int64_t normalizedAxis = normalizeAxis(axis, rank);
 
   if (!dataType.hasRank() || !indicesType.hasRank())
     return success();

@@ -22,6 +22,7 @@
 #define GATHER_DIALECT_ONNX_GATHERELEMENTSVIEW_H
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
@@ -41,6 +42,13 @@ inline constexpr llvm::StringLiteral kGatherElementsOpName =
 /// shapes only, and reads index 0 for a value out of range.
 inline constexpr llvm::StringLiteral kIndicesCheckedByCallerAttrName =
     "gather.indices_checked_by_caller";
+
+/// `axis` of a gather of rank `rank` in [0, rank): axis + rank for a
+/// negative one (`axis` in [-rank, rank-1], the verifier's rule). The one
+/// place that normalizes an axis.
+constexpr int64_t normalizeAxis(int64_t axis, int64_t rank) {
+  return axis < 0 ? axis + rank : axis;
+}
 
 /// An op named `onnx.GatherElements` with two operands, one result, no
 /// regions and, if present, a 64-bit integer `axis`.
@@ -66,6 +74,20 @@ struct GatherElementsView {
   }
 
   mlir::Value getResult() const { return op->getResult(0); }
+
+  /// `axis` in [0, r) (normalizeAxis), r the rank of `data`, else of
+  /// `indices`; nullopt when neither is ranked or `axis` is out of range.
+  std::optional<int64_t> getNormalizedAxis() const {
+    auto ranked = llvm::dyn_cast<mlir::ShapedType>(data.getType());
+    if (!ranked || !ranked.hasRank())
+      ranked = llvm::dyn_cast<mlir::ShapedType>(indices.getType());
+    if (!ranked || !ranked.hasRank())
+      return std::nullopt;
+    int64_t rank = ranked.getRank();
+    if (axis < -rank || axis >= rank)
+      return std::nullopt;
+    return normalizeAxis(axis, rank);
+  }
 
   mlir::Operation *op;
   mlir::Value data;

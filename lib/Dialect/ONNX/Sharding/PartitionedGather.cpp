@@ -216,7 +216,7 @@ void ONNX::createGlobalIndexCheck(OpBuilder &builder, Location loc,
   Value bad =
       arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, key, none);
   ONNX::GatherElementsView gather = *ONNX::GatherElementsView::get(op);
-  int64_t axis = gather.axis < 0 ? gather.axis + rank : gather.axis;
+  int64_t axis = ONNX::normalizeAxis(gather.axis, rank);
   RuntimeReporter reporter(op->getParentOfType<ModuleOp>(), op->getLoc());
   scf::IfOp::create(builder, loc, bad, [&](OpBuilder &b, Location nl) {
     // The global coordinates of `key`; the process whose slab holds them

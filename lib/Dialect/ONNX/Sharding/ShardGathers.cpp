@@ -63,7 +63,7 @@ static std::optional<int64_t> getSplitRank(const ONNX::GatherElementsView &op,
   auto dataType = cast<RankedTensorType>(op.data.getType());
   auto indicesType = cast<RankedTensorType>(op.indices.getType());
   int64_t rank = dataType.getRank();
-  int64_t axis = op.axis < 0 ? op.axis + rank : op.axis;
+  int64_t axis = ONNX::normalizeAxis(op.axis, rank);
   // Empty operands stay replicated: there is nothing to share out, and
   // slicing a dimension of size 0 (even at offset 0) is invalid IR.
   if (dim < 0 || dim >= rank || !dataType.hasStaticShape() ||
@@ -289,7 +289,7 @@ struct ONNXShardGathersPass
     for (Operation *gatherOp : gathers) {
       ONNX::GatherElementsView op = *ONNX::GatherElementsView::get(gatherOp);
       int64_t rank = cast<RankedTensorType>(op.data.getType()).getRank();
-      int64_t axis = op.axis < 0 ? op.axis + rank : op.axis;
+      int64_t axis = ONNX::normalizeAxis(op.axis, rank);
       int64_t dim = -1;
       if (shardDim >= rank)
         op.op->emitWarning()
@@ -352,8 +352,7 @@ struct ONNXShardGathersPass
   /// fewest bytes per process of TrafficModel.h), with a remark that names
   /// it and each scheme's bytes.
   static int64_t getAxis(const ONNX::GatherElementsView &op) {
-    int64_t rank = cast<RankedTensorType>(op.data.getType()).getRank();
-    return op.axis < 0 ? op.axis + rank : op.axis;
+    return *op.getNormalizedAxis();
   }
 
   AxisScheme chooseAxisScheme(const ONNX::GatherElementsView &op) {

@@ -67,7 +67,7 @@ struct GatherElementsShardingModel
 
   static int64_t getAxis(Operation *op) {
     int64_t axis = ONNX::GatherElementsView::get(op)->axis;
-    return axis < 0 ? axis + getRank(op) : axis;
+    return ONNX::normalizeAxis(axis, getRank(op));
   }
 
   SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
