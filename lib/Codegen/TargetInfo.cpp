@@ -27,20 +27,6 @@
 
 using namespace gather;
 
-llvm::StringRef gather::stringifyGatherForm(GatherForm form) {
-  switch (form) {
-  case GatherForm::Auto:
-    return "auto";
-  case GatherForm::Hardware:
-    return "hardware";
-  case GatherForm::Scalarized:
-    return "scalarized";
-  case GatherForm::Scalar:
-    return "scalar";
-  }
-  llvm_unreachable("unknown gather form");
-}
-
 static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }

@@ -256,7 +256,7 @@ def SelectFormPass
     Option<"gatherForm", "gather-form", "::gather::GatherForm",
            /*default=*/"::gather::GatherForm::Auto",
            "Code shape of vector.gather ops",
-           "::gather::getGatherFormOptionValues()">,
+           "::gather::getEnumOptionValues(::gather::kGatherFormValues)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

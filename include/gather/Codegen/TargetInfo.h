@@ -38,8 +38,9 @@
 #ifndef GATHER_CODEGEN_TARGETINFO_H
 #define GATHER_CODEGEN_TARGETINFO_H
 
+#include "gather/Support/EnumOptions.h"
+
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
@@ -62,25 +63,24 @@ namespace gather {
 /// The code shape of vectorized gathers; `Auto` is chosen from the target.
 enum class GatherForm { Auto, Hardware, Scalarized, Scalar };
 
+/// The values of a `gather-form` option and their help: the one table that
+/// gather-select-form's option (Codegen/Passes.td) and the onnx-to-llvm
+/// pipeline's (Pipelines/Pipelines.h) take (gather/Support/EnumOptions.h).
+inline constexpr EnumOptionValue<GatherForm> kGatherFormValues[] = {
+    {GatherForm::Auto, "auto",
+     "hardware gathers where legal and the CPU has fast-gather, else "
+     "scalarized"},
+    {GatherForm::Hardware, "hardware", "vector.gather (llvm.masked.gather)"},
+    {GatherForm::Scalarized, "scalarized",
+     "per-lane scalar loads, one vector store"},
+    {GatherForm::Scalar, "scalar",
+     "scalar loops: nothing vectorized (gather-select-form: as scalarized)"},
+};
+
 /// The option spelling of `form` ("auto", "hardware", "scalarized",
 /// "scalar").
-llvm::StringRef stringifyGatherForm(GatherForm form);
-
-/// The values of a `gather-form` option and their help: the one list that
-/// gather-select-form's option (Codegen/Passes.td) and the onnx-to-llvm
-/// pipeline's (Pipelines/Pipelines.h) take, as `llvm::cl::values(...)`.
-inline llvm::cl::ValuesClass getGatherFormOptionValues() {
-  return llvm::cl::values(
-      clEnumValN(GatherForm::Auto, "auto",
-                 "hardware gathers where legal and the CPU has fast-gather, "
-                 "else scalarized"),
-      clEnumValN(GatherForm::Hardware, "hardware",
-                 "vector.gather (llvm.masked.gather)"),
-      clEnumValN(GatherForm::Scalarized, "scalarized",
-                 "per-lane scalar loads, one vector store"),
-      clEnumValN(GatherForm::Scalar, "scalar",
-                 "scalar loops: nothing vectorized (gather-select-form: as "
-                 "scalarized)"));
+inline llvm::StringRef stringifyGatherForm(GatherForm form) {
+  return stringifyEnumOption(kGatherFormValues, form);
 }
 
 /// A target CPU and its LLVM TargetMachine (native target, host triple).

@@ -108,7 +108,7 @@ struct ONNXToLLVMPipelineOptions
       llvm::cl::init("")};
   PassOptions::Option<GatherForm> gatherForm{
       *this, "gather-form", llvm::cl::desc("Code shape of vectorized gathers"),
-      llvm::cl::init(GatherForm::Auto), getGatherFormOptionValues()};
+      llvm::cl::init(GatherForm::Auto), getEnumOptionValues(kGatherFormValues)};
   PassOptions::Option<unsigned> numThreads{
       *this, "num-threads",
       llvm::cl::desc("OpenMP threads for large gathers; 0: OpenMP's default, "
