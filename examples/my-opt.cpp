@@ -22,7 +22,8 @@ int main(int argc, char **argv) {
   mlir::registerTransformsPasses(); // upstream: canonicalize, cse, inline, ...
   gather::registerAllPasses();      // gather's passes and onnx-to-llvm
   mlir::DialectRegistry registry;
-  // onnx, the upstream dialects and the extensions the pipeline needs.
+  // onnx and the upstream dialects and extensions the pipeline needs (add
+  // mlir::registerAllDialects for any other input, as mlir-opt does).
   gather::registerONNXToLLVMPipelineDependencies(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "my-opt: a downstream tool with gather\n", registry));

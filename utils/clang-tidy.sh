@@ -2,9 +2,9 @@
 # Runs clang-tidy 22 with the repository's .clang-tidy over the C and C++
 # sources the build compiles (build/compile_commands.json), examples/, and the
 # headers they include from this tree; fails on any warning.
-#   utils/clang-tidy.sh                  every source (about 5 CPU-minutes)
+#   utils/clang-tidy.sh                  every source (about 10 CPU-minutes)
 #   utils/clang-tidy.sh lib/Pipelines    only sources whose path starts so
-# Needs Debian's clang-tidy-22 (apt-get install clang-tidy-22) and a build
+# Needs Debian's clang-tidy-22 (utils/setup.sh installs it) and a build
 # (utils/build.sh); BUILD_DIR and JOBS (default: all cores) as for the other
 # scripts.
 set -euo pipefail

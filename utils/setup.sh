@@ -9,6 +9,8 @@ packages=(
   # lit, FileCheck, llc and lli for the LLVM IR tests)
   llvm-22 llvm-22-runtime llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   clang-22 lld-22 libomp-22-dev clang-format-22
+  # utils/clang-tidy.sh, which CI runs
+  clang-tidy-22
   # ONNX model import (libonnx, protobuf) and the ONNX backend test data;
   # protoc encodes the text-format test models
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler

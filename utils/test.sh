@@ -10,7 +10,9 @@
 # coverage and runs the suite there too, including the bounded fuzzer runs
 # (docs/Robustness.md), and builds build-tsan/ with ThreadSanitizer for the
 # thread tests (jit-threads.test), which run there too; the summary then
-# counts every run.
+# counts every run. With GATHER_CLANG_TIDY=1 (as CI runs it) it also runs
+# utils/clang-tidy.sh over the release build's sources, counted as one test
+# (its log: build/clang-tidy.log).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
@@ -62,11 +64,27 @@ if [ "${GATHER_SANITIZERS:-0}" = 1 ]; then
   run_lit "$tsan_build" --filter 'jit-threads'
 fi
 
+tidy=none
+if [ "${GATHER_CLANG_TIDY:-0}" = 1 ]; then
+  stage "clang-tidy over $build's sources"
+  if BUILD_DIR=$build "$root/utils/clang-tidy.sh" > "$build/clang-tidy.log" 2>&1; then
+    tidy=pass
+  else
+    tidy=fail
+    grep -E "(warning|error): " "$build/clang-tidy.log" | sort -u | head -50
+  fi
+fi
+
 stage "done"
-/usr/bin/python3 - "${results[@]}" <<'PY'
+/usr/bin/python3 - "$tidy" "${results[@]}" <<'PY'
 import json, os, sys
 passed = failed = skipped = 0
-for path in sys.argv[1:]:
+if sys.argv[1] == "pass":
+    passed += 1
+elif sys.argv[1] == "fail":
+    print(f"FAIL: clang-tidy (utils/clang-tidy.sh; log: build/clang-tidy.log)")
+    failed += 1
+for path in sys.argv[2:]:
     build = os.path.basename(os.path.dirname(os.path.dirname(path)))
     tests = json.load(open(path))["tests"]
     p = sum(t["code"] in ("PASS", "XFAIL") for t in tests)

@@ -33,10 +33,12 @@ extern "C" {
 /// mlirDialectHandleInsertDialect.
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(ONNX, onnx);
 
-/// Adds to `registry` the onnx dialect, every upstream dialect and the
-/// dialect extensions that gather's onnx-to-llvm pipeline relies on
-/// (gather::registerONNXToLLVMPipelineDependencies). Without the extensions,
-/// bufferization and convert-to-llvm silently leave ops behind.
+/// Adds to `registry` the onnx dialect and the upstream dialects and dialect
+/// extensions that gather's onnx-to-llvm pipeline reads, creates and relies
+/// on (gather::registerONNXToLLVMPipelineDependencies). Without the
+/// extensions, bufferization and convert-to-llvm silently leave ops behind.
+/// The dialects are those listed in gather/Pipelines/Pipelines.h, not every
+/// upstream dialect.
 MLIR_CAPI_EXPORTED void
 mlirGatherRegisterPipelineDependencies(MlirDialectRegistry registry);
 

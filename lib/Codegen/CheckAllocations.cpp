@@ -32,14 +32,12 @@ namespace gather {
 
 using namespace mlir;
 
-namespace {
-
 /// The buffer of `alloc` for the report: the location of its report site
 /// (its source location if that is `file:line:col`, otherwise unknown) and
 /// "<name> (<type>)" with the op's name if its location has one (a NameLoc,
 /// as convert-onnx-to-linalg gives its result buffers), or just the type;
 /// another kind of location is added as ` at <loc>`.
-std::pair<Location, std::string> describe(memref::AllocOp alloc) {
+static std::pair<Location, std::string> describe(memref::AllocOp alloc) {
   std::string what;
   llvm::raw_string_ostream os(what);
   Location loc = alloc.getLoc();
@@ -55,6 +53,8 @@ std::pair<Location, std::string> describe(memref::AllocOp alloc) {
     os << " at " << loc;
   return {UnknownLoc::get(alloc.getContext()), what};
 }
+
+namespace {
 
 struct CheckAllocationsPass
     : public gather::impl::CheckAllocationsPassBase<CheckAllocationsPass> {

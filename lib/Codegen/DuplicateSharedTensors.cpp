@@ -23,15 +23,15 @@ namespace gather {
 
 using namespace mlir;
 
-namespace {
-
 /// Whether `op` is a tensor.empty or a constant tensor.
-bool isDuplicable(Operation *op) {
+static bool isDuplicable(Operation *op) {
   if (isa<tensor::EmptyOp>(op))
     return true;
   auto constant = dyn_cast<arith::ConstantOp>(op);
   return constant && isa<TensorType>(constant.getType());
 }
+
+namespace {
 
 struct DuplicateSharedTensorsPass
     : public gather::impl::DuplicateSharedTensorsPassBase<

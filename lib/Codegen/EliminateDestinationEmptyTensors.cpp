@@ -32,16 +32,16 @@ namespace gather {
 
 using namespace mlir;
 
-namespace {
-
 /// The number of uses of `tensor.empty` results in `root`.
-int64_t countEmptyTensorUses(Operation *root) {
+static int64_t countEmptyTensorUses(Operation *root) {
   int64_t uses = 0;
   root->walk([&](tensor::EmptyOp empty) {
     uses += llvm::range_size(empty->getUses());
   });
   return uses;
 }
+
+namespace {
 
 struct EliminateDestinationEmptyTensorsPass
     : public gather::impl::EliminateDestinationEmptyTensorsPassBase<

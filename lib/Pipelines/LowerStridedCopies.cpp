@@ -28,11 +28,10 @@ namespace gather {
 
 using namespace mlir;
 
-namespace {
 /// Whether finalize-memref-to-llvm copies a buffer of this type with
 /// llvm.memcpy (MemRefCopyOpLowering in MLIR 22's MemRefToLLVM.cpp): an
 /// identity layout, or a static, non-empty, contiguous row-major one.
-bool isCopiedWithMemcpy(MemRefType type) {
+static bool isCopiedWithMemcpy(MemRefType type) {
   return type.getLayout().isIdentity() ||
          (type.hasStaticShape() && type.getNumElements() > 0 &&
           memref::isStaticShapeAndContiguousRowMajor(type));
@@ -40,7 +39,8 @@ bool isCopiedWithMemcpy(MemRefType type) {
 
 /// `value`, an unranked memref, cast to `rank` dimensions with dynamic
 /// sizes and strides.
-Value castToRank(OpBuilder &builder, Location loc, Value value, int64_t rank) {
+static Value castToRank(OpBuilder &builder, Location loc, Value value,
+                        int64_t rank) {
   auto type = cast<UnrankedMemRefType>(value.getType());
   auto layout =
       StridedLayoutAttr::get(builder.getContext(), ShapedType::kDynamic,
@@ -50,6 +50,8 @@ Value castToRank(OpBuilder &builder, Location loc, Value value, int64_t rank) {
                       type.getElementType(), layout, type.getMemorySpace());
   return memref::CastOp::create(builder, loc, ranked, value);
 }
+
+namespace {
 
 struct LowerStridedCopiesPass
     : gather::impl::LowerStridedCopiesPassBase<LowerStridedCopiesPass> {

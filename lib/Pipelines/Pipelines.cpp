@@ -41,14 +41,8 @@
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVectorExtras.h"
@@ -566,23 +560,4 @@ void gather::registerAllPasses() {
     return true;
   }();
   (void)registered;
-}
-
-void gather::registerONNXToLLVMPipelineDependencies(DialectRegistry &registry) {
-  registry.insert<ONNX::ONNXDialect>();
-  registerConvertONNXToLLVMInterface(registry);
-  registerONNXToLLVMPipelineExtensions(registry);
-}
-
-void gather::registerONNXToLLVMPipelineExtensions(DialectRegistry &registry) {
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  // gpu-module-to-binary (gpu=cuda) translates the device modules to LLVM
-  // IR within the pipeline.
-  registerBuiltinDialectTranslation(registry);
-  registerGPUDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  registerNVVMDialectTranslation(registry);
-  ONNX::registerShardingInterfaceExternalModels(registry);
-  registerShardToMPIRuntimeExternalModels(registry);
 }

@@ -18,11 +18,16 @@
 #include "gather/Support/ToolMain.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/Tools/mlir-lsp-server/MlirLspServerMain.h"
 
 static int toolMain(int argc, char **argv) {
   mlir::DialectRegistry registry;
   gather::registerONNXToLLVMPipelineDependencies(registry);
+  // Any MLIR, as mlir-lsp-server reads it, beside what the pipeline needs.
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
   return mlir::failed(mlir::MlirLspServerMain(argc, argv, registry));
 }
 

@@ -25,6 +25,8 @@
 #include "gather/Support/ToolMain.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -42,6 +44,9 @@ static int toolMain(int argc, char **argv) {
 
   DialectRegistry registry;
   gather::registerONNXToLLVMPipelineDependencies(registry);
+  // Any MLIR, as mlir-opt reads it, beside what the pipeline needs.
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
   auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
       argc, argv, "gather optimizer driver (onnx dialect + MLIR)\n", registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();

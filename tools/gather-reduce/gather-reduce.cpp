@@ -35,6 +35,8 @@
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-reduce/MlirReduceMain.h"
 #include "llvm/ADT/SmallString.h"
@@ -119,7 +121,7 @@ static std::string wrapTest(llvm::StringRef options,
   auto isTest = [](llvm::StringRef entry) {
     return entry.starts_with("test=");
   };
-  auto test = llvm::find_if(entries, isTest);
+  auto *test = llvm::find_if(entries, isTest);
   if (test == entries.end())
     return options.str();
   std::string text =
@@ -203,6 +205,9 @@ static int reduce(int argc, char **argv, const TestWrapper &wrapper) {
   gather::registerAllPasses();
   mlir::DialectRegistry registry;
   gather::registerONNXToLLVMPipelineDependencies(registry);
+  // Any MLIR, as mlir-reduce reads it, beside what the pipeline needs.
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
   mlir::MLIRContext context(registry);
   std::vector<std::string> args;
   for (int i = 0; i < argc; ++i)

@@ -42,6 +42,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
@@ -148,8 +150,9 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
     // The pipeline's output: the LLVM dialect, plus OpenMP for threads, and
     // GPU binaries and their launches for the GPU.
     if (nested == op || isa<gpu::BinaryOp, gpu::LaunchFuncOp>(nested) ||
-        (nested->getDialect() && // (null for an unregistered op)
-         isa<LLVM::LLVMDialect, omp::OpenMPDialect>(nested->getDialect())))
+        // (The dialect is null for an unregistered op.)
+        isa_and_nonnull<LLVM::LLVMDialect, omp::OpenMPDialect>(
+            nested->getDialect()))
       return WalkResult::advance();
     return WalkResult::interrupt();
   });
@@ -371,6 +374,10 @@ static int toolMain(int argc, char **argv) {
 
   DialectRegistry registry;
   gather::registerONNXToLLVMPipelineDependencies(registry);
+  // Any MLIR, for the upstream passes of a --pass-pipeline (the transform
+  // interpreter, ...).
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);
   // Any context JitRunner creates gets the handler (the builtin dialect is
   // loaded first, by every context).

@@ -314,14 +314,20 @@ void registerONNXToLLVMPipeline();
 /// name may be registered only once).
 void registerAllPasses();
 
-/// Adds to `registry` the onnx dialect, every upstream dialect and the
-/// dialect extensions (bufferization models, ConvertToLLVM interfaces) the
-/// pipeline relies on. Without the extensions, bufferization and
-/// convert-to-llvm silently leave ops behind.
+/// Adds to `registry` the onnx dialect, the upstream dialects the pipeline
+/// reads and creates (affine, arith, bufferization, cf, complex, dlti, func,
+/// gpu, index, linalg, llvm, math, memref, mpi, nvvm, omp, scf, shard,
+/// tensor, ub, vector) and the models and dialect extensions its passes rely
+/// on (bufferization models, ConvertToLLVM interfaces, ...; the list is in
+/// lib/Pipelines/PipelineDialects.cpp). Without the extensions,
+/// bufferization and convert-to-llvm silently leave ops behind. Not every
+/// upstream dialect: a tool that reads any MLIR adds
+/// mlir::registerAllDialects and mlir::registerAllExtensions, as gather-opt
+/// does.
 void registerONNXToLLVMPipelineDependencies(mlir::DialectRegistry &registry);
 
 /// What registerONNXToLLVMPipelineDependencies adds except gather's onnx
-/// dialect: every upstream dialect and extension, and gather's models
+/// dialect: the upstream dialects and extensions, and gather's models
 /// attached by op name (the sharding model of any op named
 /// onnx.GatherElements). For a tool that registers another `onnx` dialect
 /// (onnx-mlir's) instead of gather's: the pipeline then lowers, and with

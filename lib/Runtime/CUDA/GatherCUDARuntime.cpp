@@ -207,7 +207,7 @@ extern "C" void mgpuLaunchKernel(void *function, int64_t gridX, int64_t gridY,
   ScopedContext context("mgpuLaunchKernel");
   if (!context)
     return;
-  auto kernel = static_cast<CUfunction>(function);
+  auto *kernel = static_cast<CUfunction>(function);
   if (sharedMemoryBytes > 0) {
     // Beyond 48 KiB a kernel must opt in, up to the device's limit.
     CUdevice device = 0;

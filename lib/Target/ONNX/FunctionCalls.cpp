@@ -110,9 +110,9 @@ std::string CallGraph::check() const {
         continue;
       // The cycle: from `callee` on the path back to it.
       std::string cycle;
-      auto start = llvm::find_if(
+      auto *start = llvm::find_if(
           path, [&](const auto &entry) { return entry.first == callee; });
-      for (auto it = start; it != path.end(); ++it)
+      for (auto *it = start; it != path.end(); ++it)
         cycle += describeFunction(model.functions(it->first)) + " -> ";
       cycle += describeFunction(model.functions(callee));
       return "model-local function '" +

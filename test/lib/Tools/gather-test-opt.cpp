@@ -21,6 +21,8 @@
 #include "gather/Support/ToolMain.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/StringRef.h"
@@ -39,6 +41,9 @@ static int toolMain(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<standin::StandInONNXDialect>();
   gather::registerONNXToLLVMPipelineExtensions(registry);
+  // Any MLIR, as mlir-opt reads it, beside what the pipeline needs.
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "gather's passes with a stand-in onnx dialect\n", registry));
 }

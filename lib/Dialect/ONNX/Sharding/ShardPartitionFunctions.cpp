@@ -51,6 +51,7 @@ struct BoundaryShardings {
   FunctionType before;
   SmallVector<std::optional<Sharding>, 2> arguments, results;
 };
+} // namespace
 
 static std::optional<Sharding> getOwnSharding(Value value) {
   auto shardingOf = [](ShardOp shard) -> std::optional<Sharding> {
@@ -112,6 +113,8 @@ static Value createAssembly(OpBuilder &builder, Location loc, Value value,
   }
   return value;
 }
+
+namespace {
 
 /// sharding-propagation + shard-partition on the functions that hold
 /// shard.shard ops.

@@ -23,12 +23,11 @@ namespace gather::ONNX {
 using namespace mlir;
 using namespace gather;
 
-namespace {
-
 /// Returns the most static tensor type compatible with both `declared` and
 /// `inferred` (same element type), or failure if a static dimension or the
 /// rank conflicts.
-FailureOr<TensorType> refineType(TensorType declared, TensorType inferred) {
+static FailureOr<TensorType> refineType(TensorType declared,
+                                        TensorType inferred) {
   if (!declared.hasRank())
     return inferred;
   if (!inferred.hasRank())
@@ -47,7 +46,7 @@ FailureOr<TensorType> refineType(TensorType declared, TensorType inferred) {
 /// Gives `value` the type `refined`; users that cannot follow keep the old
 /// type through a tensor.cast. onnx ops, func.return and func.call operands
 /// follow (the latter two are fixed up at the function level).
-void setRefinedType(Value value, Type refined) {
+static void setRefinedType(Value value, Type refined) {
   Type old = value.getType();
   value.setType(refined);
   SmallVector<OpOperand *> uses;
@@ -69,6 +68,8 @@ void setRefinedType(Value value, Type refined) {
     use->set(cast);
   }
 }
+
+namespace {
 
 struct ONNXShapeInferencePass
     : public ONNX::impl::ONNXShapeInferencePassBase<ONNXShapeInferencePass> {
