@@ -21,8 +21,9 @@
 #              where numpy is missing), the kernels' table, the torch side
 #   expected/, cases, glibc-required, run.sh
 # and packs it as <out>.tar.gz (a few MiB; the device tool carries 64 MiB).
-# GPU kernels are cubins for sm_90 where ptxas is found (/usr/local/cuda/bin
-# or PATH), else PTX (compiled by the driver when a program starts).
+# GPU kernels are fatbins (sm_90 SASS + PTX) where ptxas and fatbinary are
+# found (/usr/local/cuda/bin or PATH), else PTX (compiled by the driver at
+# the first launch).
 #
 # There (after `tar xzf gpu-check.tar.gz && gpu-check/run.sh`), run.sh checks
 # that the machine's glibc is new enough and every library resolves, runs
@@ -112,8 +113,11 @@ fi
 # compiled ahead of time by gather's own pipeline (gather-translate
 # --onnx-to-llvmir), in $work so that their locations read "cases.mlir:L:C".
 [ -x "$build/bin/gather-translate" ] || fail "$build/bin/gather-translate is missing"
-if PATH=/usr/local/cuda/bin:$PATH command -v ptxas > /dev/null; then
-  format=bin
+# A fatbin (SASS for sm_90 and the PTX, which a newer chip's driver
+# compiles) where the toolkit is here; PTX alone otherwise.
+if PATH=/usr/local/cuda/bin:$PATH command -v ptxas > /dev/null &&
+  PATH=/usr/local/cuda/bin:$PATH command -v fatbinary > /dev/null; then
+  format=fatbin
 else
   format=isa
 fi

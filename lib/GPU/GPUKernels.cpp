@@ -596,7 +596,13 @@ private:
   }
 
   /// The body of the launch: elementsPerThread copies per thread, at
-  /// block * B * E + thread + k * B, each guarded by "< count".
+  /// block * B * E + thread + k * B, each stored only if "< count". Per
+  /// thread, every load comes before any store or atomic, and the loads
+  /// take no branch (a position past the end reads element 0, in range
+  /// since a launch has at least one element): the E index loads, then the
+  /// E data loads, are in flight together, as in ONNX Runtime's kernel,
+  /// where a store between elements would keep LLVM and ptxas from moving
+  /// the next element's loads ahead of it.
   void buildKernel(OpBuilder &b, gpu::LaunchOp launch, Value count, Value data,
                    Value indices, Value result, Value position) {
     Value blockId = toOffset(b, launch.getBlockIds().x);
@@ -615,25 +621,61 @@ private:
         arith::MulIOp::create(b, loc, blockId,
                               constant(threadsPerBlock * elementsPerThread)),
         threadId);
+    SmallVector<Value> linears, inBounds, readAt, indexValues;
     for (int64_t k = 0; k < elementsPerThread; ++k) {
       Value linear = k == 0 ? base
                             : arith::AddIOp::create(
                                   b, loc, base, constant(k * threadsPerBlock))
                                   .getResult();
-      Value inBounds = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                             linear, countInKernel);
-      scf::IfOp::create(b, loc, inBounds, [&](OpBuilder &nb, Location) {
-        buildElement(nb, linear, indicesSizesInKernel, dataSizesInKernel, data,
-                     indices, result, position);
+      Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                           linear, countInKernel);
+      linears.push_back(linear);
+      inBounds.push_back(inside);
+      readAt.push_back(
+          arith::SelectOp::create(b, loc, inside, linear, constant(0)));
+      indexValues.push_back(
+          memref::LoadOp::create(b, loc, indices, toIndex(b, readAt.back())));
+    }
+    SmallVector<Value> inRanges, elements;
+    for (int64_t k = 0; k < elementsPerThread; ++k) {
+      auto [offset, inRange] =
+          getDataOffset(b, readAt[k], indexValues[k], indicesSizesInKernel,
+                        dataSizesInKernel);
+      inRanges.push_back(inRange);
+      elements.push_back(
+          memref::LoadOp::create(b, loc, data, toIndex(b, offset)));
+    }
+    Value one = arith::ConstantIntOp::create(b, loc, 1, 1);
+    for (int64_t k = 0; k < elementsPerThread; ++k) {
+      if (match.check) {
+        Value outOfRange = arith::AndIOp::create(
+            b, loc, inBounds[k],
+            arith::XOrIOp::create(b, loc, inRanges[k], one));
+        scf::IfOp::create(b, loc, outOfRange, [&](OpBuilder &nb, Location) {
+          Value at = linears[k];
+          if (!at.getType().isInteger(64))
+            at = arith::ExtUIOp::create(nb, loc, nb.getI64Type(), at);
+          memref::AtomicRMWOp::create(
+              nb, loc, arith::AtomicRMWKind::mins, at, position,
+              ValueRange{arith::ConstantIndexOp::create(nb, loc, 0)});
+          scf::YieldOp::create(nb, loc);
+        });
+      }
+      scf::IfOp::create(b, loc, inBounds[k], [&](OpBuilder &nb, Location) {
+        memref::StoreOp::create(nb, loc, elements[k], result,
+                                toIndex(nb, linears[k]));
         scf::YieldOp::create(nb, loc);
       });
     }
   }
 
-  /// One element at row-major position `linear` of the result.
-  void buildElement(OpBuilder &b, Value linear, ArrayRef<Value> indicesSizes,
-                    ArrayRef<Value> dataSizes, Value data, Value indices,
-                    Value result, Value position) {
+  /// The offset in `data` of the element at row-major position `linear` of
+  /// the result, whose index value is `index`, and whether `index` is in
+  /// range. The index value is normalized (negative values wrap) in its own
+  /// type, then clamped into range: every read stays inside `data`.
+  std::pair<Value, Value> getDataOffset(OpBuilder &b, Value linear, Value index,
+                                        ArrayRef<Value> indicesSizes,
+                                        ArrayRef<Value> dataSizes) {
     int64_t rank = indicesSizes.size();
     int64_t axis = match.axis;
     // The coordinates of `linear` in `indices` (row-major).
@@ -647,9 +689,6 @@ private:
       coordinates[d] = arith::RemUIOp::create(b, loc, rest, indicesSizes[d]);
       rest = arith::DivUIOp::create(b, loc, rest, indicesSizes[d]);
     }
-    // The index value, normalized (negative values wrap) in its own type,
-    // then clamped into range: every read stays inside `data`.
-    Value index = memref::LoadOp::create(b, loc, indices, toIndex(b, linear));
     // Compared in the wider of the index and offset types.
     Type compareType = index.getType().getIntOrFloatBitWidth() >
                                offsetType.getIntOrFloatBitWidth()
@@ -670,19 +709,6 @@ private:
     Value safe = arith::SelectOp::create(b, loc, inRange, wrapped, zero);
     if (safe.getType() != offsetType)
       safe = arith::TruncIOp::create(b, loc, offsetType, safe);
-    if (match.check) {
-      Value outOfRange = arith::XOrIOp::create(
-          b, loc, inRange, arith::ConstantIntOp::create(b, loc, 1, 1));
-      scf::IfOp::create(b, loc, outOfRange, [&](OpBuilder &nb, Location) {
-        Value at = linear;
-        if (!linear.getType().isInteger(64))
-          at = arith::ExtUIOp::create(nb, loc, nb.getI64Type(), linear);
-        memref::AtomicRMWOp::create(
-            nb, loc, arith::AtomicRMWKind::mins, at, position,
-            ValueRange{arith::ConstantIndexOp::create(nb, loc, 0)});
-        scf::YieldOp::create(nb, loc);
-      });
-    }
     // The offset in `data`, Horner's scheme over its sizes.
     Value offset;
     for (int64_t d = 0; d < rank; ++d) {
@@ -694,8 +720,7 @@ private:
                             coordinate)
                             .getResult();
     }
-    Value element = memref::LoadOp::create(b, loc, data, toIndex(b, offset));
-    memref::StoreOp::create(b, loc, element, result, toIndex(b, linear));
+    return {offset, inRange};
   }
 
   GatherMatch match;

@@ -219,6 +219,8 @@ void gather::addGPUPasses(OpPassManager &pm,
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());
+  // ld.global.nc for data and indices.
+  device.addPass(createGPUReadOnlyLoadsPass());
 }
 
 void gather::addLowerToLLVMPasses(OpPassManager &pm,
@@ -271,6 +273,8 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
         stringifyEnumOption(kGPUFormatValues, options.gpuFormat.getValue())
             .str();
     pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
+    // Each module loaded at its first launch, not by a global constructor.
+    pm.addPass(createGPULoadLazilyPass());
   } else {
     pm.addPass(createConvertToLLVMPass());
   }
@@ -399,13 +403,11 @@ llvm::Error gather::checkONNXToLLVMPipelineOptions(
   auto fail = [](const Twine &message) {
     return llvm::createStringError(message);
   };
-  StringRef chip = options.gpuChip.getValue();
-  unsigned version = 0;
-  if (!chip.consume_front("sm_") || chip.getAsInteger(10, version) ||
-      version == 0)
+  if (!llvm::is_contained(kGPUChips, options.gpuChip.getValue()))
     return fail("invalid value '" + options.gpuChip.getValue() +
-                "' for option 'gpu-chip' (an NVIDIA architecture: sm_<N>, "
-                "e.g. sm_80, sm_90)");
+                "' for option 'gpu-chip': PTX ISA 8.0 (" + kGPUFeatures +
+                ") targets " +
+                llvm::join(std::begin(kGPUChips), std::end(kGPUChips), ", "));
   ONNXToLLVMPipelineOptions defaults;
   if (!options.usesGPU()) {
     // The GPU code's options, each with whether it differs from its

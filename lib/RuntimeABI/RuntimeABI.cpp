@@ -38,7 +38,8 @@ struct ElementTypeInfo {
 };
 } // namespace
 
-/// The runtime functions (GatherRuntime.h, GatherMPIRuntime.h), in the order
+/// The runtime functions (GatherRuntime.h, GatherMPIRuntime.h,
+/// GatherCUDARuntime.h), in the order
 /// of RuntimeFunction.
 static constexpr RuntimeFunctionInfo kRuntimeFunctions[] = {
     {"gatherReportIndexError",
@@ -58,9 +59,17 @@ static constexpr RuntimeFunctionInfo kRuntimeFunctions[] = {
      "(!llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, "
      "i64, i64, i64, i64, i64, i64, i64, i64) -> ()"},
     {"gatherMPICommSplitOnce", "(i64, i32, i32, !llvm.ptr) -> i64"},
+    {"gatherCUDAGetKernel",
+     "(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i32, i32, !llvm.ptr) -> "
+     "!llvm.ptr"},
+    {"gatherCUDAUnloadModule", "(!llvm.ptr) -> ()"},
+    {"mgpuLaunchKernel", "(!llvm.ptr, i64, i64, i64, i64, i64, i64, i32, "
+                         "!llvm.ptr, !llvm.ptr, !llvm.ptr, i64) -> ()"},
+    {"mgpuStreamSynchronize", "(!llvm.ptr) -> ()"},
 };
 static_assert(std::size(kRuntimeFunctions) ==
-                  static_cast<size_t>(RuntimeFunction::MPICommSplitOnce) + 1,
+                  static_cast<size_t>(RuntimeFunction::CUDAStreamSynchronize) +
+                      1,
               "one row per RuntimeFunction");
 
 /// The runtime functions on tensors, in the order of RuntimeTensorFunction:

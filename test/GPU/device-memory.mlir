@@ -23,8 +23,8 @@
 // CHECK-NOT:     gpu.memcpy
 // CHECK:         gpu.launch async
 // CHECK:           memref.load %[[I1]][%{{.*}}] : memref<8xi64>
-// CHECK:           memref.atomic_rmw mins %{{.*}}, %[[POS]]
 // CHECK:           memref.load %[[D1]][%{{.*}}] : memref<12xf32>
+// CHECK:           memref.atomic_rmw mins %{{.*}}, %[[POS]]
 // CHECK:           memref.store %{{.*}}, %[[O1]][%{{.*}}] : memref<8xf32>
 // CHECK:           gpu.terminator
 // CHECK:         gpu.memcpy async [%{{.*}}] %{{.*}}, %[[POS]] : memref<1xi64>, memref<?xi64>

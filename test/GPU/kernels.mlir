@@ -29,31 +29,45 @@
 // CHECK:         %[[T7:.*]] = gpu.memcpy async [%[[T6]]] %[[DPOS]], %[[POS]]
 // 8 elements: one block of 128 threads.
 // CHECK:         %[[T8:.*]] = gpu.launch async [%[[T7]]] blocks({{.*}}) in ({{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}}) threads({{.*}}) in ({{.*}} = %c128{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}})
+// Per thread: the four index loads (a position past the end reads
+// element 0: no branch), then the four data loads, then the atomics and
+// stores, each guarded.
 // CHECK:           %[[TID:.*]] = arith.index_cast %{{.*}} : index to i32
-// CHECK:           arith.cmpi ult, %[[TID]], %c8_i32 : i32
-// CHECK:           scf.if
-// CHECK:             %[[COL:.*]] = arith.remui %[[TID]], %c4_i32 : i32
-// CHECK:             %[[V:.*]] = memref.load %[[DIDX]][%{{.*}}] : memref<?xi64>
-// CHECK:             %[[NEG:.*]] = arith.cmpi slt, %[[V]], %c0_i64 : i64
-// CHECK:             %[[ADD:.*]] = arith.addi %[[V]], %c3_i64 : i64
-// CHECK:             %[[W:.*]] = arith.select %[[NEG]], %[[ADD]], %[[V]] : i64
-// CHECK:             %[[IN:.*]] = arith.cmpi ult, %[[W]], %c3_i64 : i64
-// CHECK:             %[[SAFE:.*]] = arith.select %[[IN]], %[[W]], %c0_i64 : i64
-// CHECK:             %[[ROW:.*]] = arith.trunci %[[SAFE]] : i64 to i32
-// CHECK:             %[[BAD:.*]] = arith.cmpi uge, %[[W]], %c3_i64 : i64
-// CHECK:             scf.if %[[BAD]] {
-// CHECK:               %[[AT:.*]] = arith.extui %[[TID]] : i32 to i64
-// CHECK:               memref.atomic_rmw mins %[[AT]], %[[DPOS]][%c0] : (i64, memref<?xi64>) -> i64
-// CHECK:             }
-// CHECK:             %[[M:.*]] = arith.muli %[[ROW]], %c4_i32 : i32
-// CHECK:             %[[OFF:.*]] = arith.addi %[[M]], %[[COL]] : i32
-// CHECK:             %[[OFFI:.*]] = arith.index_castui %[[OFF]] : i32 to index
-// CHECK:             %[[E:.*]] = memref.load %[[DDATA]][%[[OFFI]]] : memref<?xf32>
-// CHECK:             memref.store %[[E]], %[[DOUT]]
-// CHECK:           arith.addi %[[TID]], %c128_i32 : i32
+// CHECK:           %[[IN0:.*]] = arith.cmpi ult, %[[TID]], %c8_i32 : i32
+// CHECK:           %[[AT0:.*]] = arith.select %[[IN0]], %[[TID]], %c0_i32 : i32
+// CHECK:           %[[V:.*]] = memref.load %[[DIDX]][%{{.*}}] : memref<?xi64>
+// CHECK:           %[[L1:.*]] = arith.addi %[[TID]], %c128_i32 : i32
+// CHECK:           memref.load %[[DIDX]]
 // CHECK:           arith.addi %[[TID]], %c256_i32 : i32
+// CHECK:           memref.load %[[DIDX]]
 // CHECK:           arith.addi %[[TID]], %c384_i32 : i32
+// CHECK:           memref.load %[[DIDX]]
 // CHECK-NOT:       arith.addi %[[TID]], %c512_i32
+// CHECK-NOT:       memref.store
+// CHECK:           %[[COL:.*]] = arith.remui %[[AT0]], %c4_i32 : i32
+// CHECK:           %[[NEG:.*]] = arith.cmpi slt, %[[V]], %c0_i64 : i64
+// CHECK:           %[[ADD:.*]] = arith.addi %[[V]], %c3_i64 : i64
+// CHECK:           %[[W:.*]] = arith.select %[[NEG]], %[[ADD]], %[[V]] : i64
+// CHECK:           %[[IN:.*]] = arith.cmpi ult, %[[W]], %c3_i64 : i64
+// CHECK:           %[[SAFE:.*]] = arith.select %[[IN]], %[[W]], %c0_i64 : i64
+// CHECK:           %[[ROW:.*]] = arith.trunci %[[SAFE]] : i64 to i32
+// CHECK:           %[[M:.*]] = arith.muli %[[ROW]], %c4_i32 : i32
+// CHECK:           %[[OFF:.*]] = arith.addi %[[M]], %[[COL]] : i32
+// CHECK:           %[[OFFI:.*]] = arith.index_castui %[[OFF]] : i32 to index
+// CHECK:           %[[E:.*]] = memref.load %[[DDATA]][%[[OFFI]]] : memref<?xf32>
+// CHECK:           memref.load %[[DDATA]]
+// CHECK:           memref.load %[[DDATA]]
+// CHECK:           memref.load %[[DDATA]]
+// CHECK-NOT:       memref.load
+// CHECK:           %[[BAD:.*]] = arith.cmpi uge, %[[W]], %c3_i64 : i64
+// CHECK:           %[[BAD0:.*]] = arith.andi %[[IN0]], %[[BAD]] : i1
+// CHECK:           scf.if %[[BAD0]] {
+// CHECK:             %[[ATP:.*]] = arith.extui %[[TID]] : i32 to i64
+// CHECK:             memref.atomic_rmw mins %[[ATP]], %[[DPOS]][%c0] : (i64, memref<?xi64>) -> i64
+// CHECK:           }
+// CHECK:           scf.if %[[IN0]] {
+// CHECK:             memref.store %[[E]], %[[DOUT]]
+// CHECK:           }
 // CHECK:           gpu.terminator
 // CHECK:         %[[T9:.*]] = gpu.memcpy async [%[[T8]]] %[[OUT]], %[[DOUT]]
 // CHECK:         %[[T10:.*]] = gpu.memcpy async [%[[T9]]] %[[POS]], %[[DPOS]]
@@ -101,10 +115,10 @@ func.func @static_i64(%data: tensor<3x4xf32>, %indices: tensor<2x4xi64>) -> tens
 // CHECK:               %[[B:.*]] = arith.muli %[[BID]], %c512_i32 : i32
 // CHECK:               %[[LIN:.*]] = arith.addi %[[B]], %[[TID]] : i32
 // CHECK:               arith.cmpi ult, %[[LIN]], %{{.*}} : i32
-// CHECK:                 memref.load %{{.*}} : memref<?xi32>
-// CHECK-NOT:             arith.extsi
-// CHECK:                 memref.atomic_rmw mins
-// CHECK:                 memref.load %{{.*}} : memref<?xf16>
+// CHECK:               memref.load %{{.*}} : memref<?xi32>
+// CHECK-NOT:           arith.extsi
+// CHECK:               memref.load %{{.*}} : memref<?xf16>
+// CHECK:               memref.atomic_rmw mins
 // CHECK:             gpu.terminator
 // CHECK:           } else {
 // CHECK:             gpu.launch async [%{{.*}}] blocks({{.*}}) in ({{.*}} = %[[BLOCKS]], {{.*}}) threads({{.*}}) in ({{.*}} = %c128
@@ -113,11 +127,11 @@ func.func @static_i64(%data: tensor<3x4xf32>, %indices: tensor<2x4xi64>) -> tens
 // CHECK:               %[[B64:.*]] = arith.muli %[[BID64]], %c512_i64 : i64
 // CHECK:               %[[LIN64:.*]] = arith.addi %[[B64]], %[[TID64]] : i64
 // CHECK:               arith.cmpi ult, %[[LIN64]], %{{.*}} : i64
-// CHECK:                 memref.load %{{.*}} : memref<?xi32>
-// CHECK:                 arith.extsi %{{.*}} : i32 to i64
-// CHECK:                 memref.atomic_rmw mins %[[LIN64]]
-// CHECK-NOT:             arith.trunci
-// CHECK:                 memref.load %{{.*}} : memref<?xf16>
+// CHECK:               memref.load %{{.*}} : memref<?xi32>
+// CHECK:               arith.extsi %{{.*}} : i32 to i64
+// CHECK-NOT:           arith.trunci
+// CHECK:               memref.load %{{.*}} : memref<?xf16>
+// CHECK:               memref.atomic_rmw mins %[[LIN64]]
 // CHECK:             gpu.terminator
 func.func @dynamic_i32(%data: tensor<?x?xf16>, %indices: tensor<?x?xi32>) -> tensor<?x?xf16> {
   %out = onnx.GatherElements %data, %indices axis = -1 : tensor<?x?xf16>, tensor<?x?xi32>

@@ -1,7 +1,7 @@
 // The passes of onnx-to-llvm{gpu=cuda} that differ from the CPU's
 // (docs/GPU.md): no codegen stage (gather-codegen, gather-select-form) and
-// no OpenMP; stage 6b after bufferization; gpu-to-llvm and
-// gpu-module-to-binary in stage 7. The CPU's list:
+// no OpenMP; stage 6b after bufferization; gpu-to-llvm,
+// gpu-module-to-binary and gather-gpu-load-lazily in stage 7. The CPU's list:
 // test/Pipelines/pipeline-passes.mlir.
 // RUN: gather-opt %s --onnx-to-llvm=gpu=cuda --dump-pass-pipeline -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefixes=CHECK,ISA --implicit-check-not=gather-codegen --implicit-check-not=gather-select-form --implicit-check-not=openmp --implicit-check-not=convert-to-llvm
@@ -28,12 +28,14 @@
 // CHECK-NEXT:   convert-gpu-to-nvvm{
 // CHECK-NEXT:   canonicalize{
 // CHECK-NEXT:   cse,
-// CHECK-NEXT:   reconcile-unrealized-casts
+// CHECK-NEXT:   reconcile-unrealized-casts,
+// CHECK-NEXT:   gather-gpu-read-only-loads
 // CHECK-NEXT: ),
 // CHECK:      convert-onnx-strings-to-llvm,
 // CHECK-NEXT: gpu-to-llvm{
 // ISA-NEXT:   gpu-module-to-binary{format=isa {{.*}}},
 // FATBIN-NEXT: gpu-module-to-binary{format=fatbin {{.*}}},
+// CHECK-NEXT: gather-gpu-load-lazily,
 // CHECK-NEXT: reconcile-unrealized-casts,
 // CHECK-NEXT: gather-internalize-private-symbols,
 // CHECK-NEXT: gather-check-constant-sizes,

@@ -4,14 +4,16 @@
 // RUN: python3 %S/Inputs/extract-ptx.py %t/isa.mlir %t/kernel | FileCheck %s --check-prefix=FILES
 // RUN: for f in %t/kernel*.ptx; do %ptxas -arch=sm_90 $f -o %t/out.cubin || exit 1; done
 // RUN: gather-opt %s --onnx-to-llvm='gpu=cuda gpu-format=bin' | FileCheck %s --check-prefix=BIN
-// RUN: gather-opt %s --onnx-to-llvm='gpu=cuda gpu-format=fatbin' | FileCheck %s --check-prefix=BIN
+// RUN: gather-opt %s --onnx-to-llvm='gpu=cuda gpu-format=fatbin' | FileCheck %s --check-prefix=FATBIN
 
 // Every kernel of gpu=cuda is PTX that the CUDA toolkit's ptxas accepts for
 // sm_90 (element types, index types, static and dynamic shapes), and
-// gpu-format=bin/fatbin, which run ptxas, embed a binary.
+// gpu-format=bin/fatbin, which run ptxas, embed a binary: an ELF cubin, a
+// fatbin (its magic 0xBA55ED50, little-endian).
 
 // FILES-COUNT-9: kernel{{[0-9]}}.ptx
-// BIN-COUNT-9: gpu.binary @{{.*}} [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, properties = {{{.*}}ISAToBinaryTimeInMs
+// BIN-COUNT-9: llvm.mlir.global internal constant @__gather_gpu_{{.*}}_binary("\7FELF
+// FATBIN-COUNT-9: llvm.mlir.global internal constant @__gather_gpu_{{.*}}_binary("P\EDU\BA
 
 func.func @f32_i64(%d: tensor<3x4xf32>, %i: tensor<2x4xi64>) -> tensor<2x4xf32> {
   %o = onnx.GatherElements %d, %i axis = 0 : tensor<3x4xf32>, tensor<2x4xi64>

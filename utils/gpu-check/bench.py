@@ -8,13 +8,14 @@ GPU"); made by utils/gpu-check.sh, run by bench/gpu.sh and run.sh.
       memory, and the C table bench.cpp is compiled with.
 
   bench.py run --bench BIN --workloads WORKLOADS.json [--out FILE]
-      [--only NAME]
+      [--only NAME,...]
       Runs BIN (ms per whole call, host and device memory, each result
       checked bit for bit in C++, and our kernel's GPU time per call: the
       runtime's timing events), then times torch.gather on CUDA (CUDA
       events, kernel time per call) on the same inputs and a
-      device-to-device copy of the floor's bytes (the index values, the
-      touched 32-byte sectors of data and the output), and prints a table
+      device-to-device copy that moves the floor's bytes (the index values,
+      the touched 32-byte sectors of data and the output: it reads half and
+      writes half), and prints a table
       with the GPU's name; also written to FILE. Without torch or CUDA it
       prints our times alone.
 """
@@ -134,7 +135,9 @@ def torch_times(w, torch):
                         axis, index.to(torch.int64)).reshape(-1)
     sectors = torch.unique(flat // 8).numel()
     floor_bytes = n * index.element_size() + sectors * 32 + n * 4
-    source = torch.empty(max(1, floor_bytes // 4), dtype=torch.float32,
+    # A copy reads and writes its size: half the floor's bytes each way, so
+    # that it moves exactly what an ideal gather moves.
+    source = torch.empty(max(1, floor_bytes // 8), dtype=torch.float32,
                          device=device)
     target = torch.empty_like(source)
     copy_ms = timed(lambda: target.copy_(source), repeats)
@@ -142,13 +145,18 @@ def torch_times(w, torch):
 
 
 def run(args):
+    only = args.only.split(",") if args.only else []
     loads = [w for w in workloads(args.workloads)
-             if not args.only or w["name"] == args.only]
-    result = subprocess.run([args.bench] + ([args.only] if args.only else []),
-                            stdout=subprocess.PIPE, text=True, timeout=900)
+             if not only or w["name"] in only]
     ours = {}
-    status = 0 if result.returncode == 0 else 1
-    for line in result.stdout.splitlines():
+    status = 0
+    stdout = ""
+    for name in only or [None]:
+        result = subprocess.run([args.bench] + ([name] if name else []),
+                                stdout=subprocess.PIPE, text=True, timeout=900)
+        status = status or (0 if result.returncode == 0 else 1)
+        stdout += result.stdout
+    for line in stdout.splitlines():
         name, mode, ms, calls, check, kernel_ms = line.split()
         ours[(name, mode)] = (float(ms), check, float(kernel_ms))
         if check != "ok":
@@ -201,7 +209,8 @@ def main():
     for flag, required, text in (("--bench", True, "the benchmark program"),
                                  ("--workloads", True, "workloads.json"),
                                  ("--out", False, "where the table goes"),
-                                 ("--only", False, "one workload")):
+                                 ("--only", False,
+                                  "the workloads, comma-separated")):
         run_parser.add_argument(flag, required=required, help=text)
     args = parser.parse_args()
     return write_kernels(args) if args.command == "kernels" else run(args)

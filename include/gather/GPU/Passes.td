@@ -32,7 +32,10 @@ def GPUKernelsPass : GatherPass<"gather-gpu-kernels", "::mlir::func::FuncOp"> {
       threads touch neighbouring elements (coalesced). Each element's
       coordinates come from its row-major position, the index value is
       normalized (negative values wrap) and clamped into range, and the
-      element is copied. The offsets are computed in `i32` when `data` and
+      element is copied. Per thread, the `E` index loads, then the `E` data
+      loads, come before any store or atomic, and no load takes a branch
+      (a position past the end reads element 0): the loads are in flight
+      together, as in ONNX Runtime's kernel. The offsets are computed in `i32` when `data` and
       `indices` have at most 2^31 - 1 - B * E elements, in `i64` otherwise:
       decided at compile time for static shapes, at run time for dynamic
       ones (both kernels are built, an `scf.if` chooses);
@@ -80,6 +83,56 @@ def GPUKernelsPass : GatherPass<"gather-gpu-kernels", "::mlir::func::FuncOp"> {
            "Where the function's buffers live",
            "::gather::getEnumOptionValues(::gather::kGPUMemoryValues)">,
   ];
+}
+
+def GPUReadOnlyLoadsPass : GatherPass<"gather-gpu-read-only-loads", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Mark the loads of read-only kernel buffers invariant "
+                "(ld.global.nc)";
+  let description = [{
+    Runs on each `gpu.module` after its lowering to the LLVM and NVVM
+    dialects (`onnx-to-llvm{gpu=cuda}`). In each kernel (`nvvm.kernel`), a
+    pointer argument whose every use, through `llvm.getelementptr` and
+    `llvm.addrspacecast`, is the address of an `llvm.load` is read-only:
+    those loads get `invariant` (LLVM's `!invariant.load`), which NVPTX
+    emits as `ld.global.nc`, the read-only data path. Any other use (a
+    store, an atomic, a call, the pointer passed on or stored) leaves the
+    argument's loads as they are.
+
+    The kernel's buffers must not overlap one it writes: true of the
+    kernels `gather-gpu-kernels` builds (`data` and `indices` are never the
+    result or the position of the fused check).
+  }];
+}
+
+def GPULoadLazilyPass : GatherPass<"gather-gpu-load-lazily", "::mlir::ModuleOp"> {
+  let summary = "Load each GPU module at its first launch, not before main";
+  let description = [{
+    Runs after `gpu-to-llvm` and `gpu-module-to-binary`
+    (`onnx-to-llvm{gpu=cuda}`): each `gpu.binary` (one object: PTX, cubin
+    or fatbin) becomes an internal constant of its bytes and a module slot,
+    and each `gpu.launch_func` of its kernels, on LLVM types, becomes
+    LLVM dialect calls:
+
+    - `gatherCUDAGetKernel(module slot, kernel slot, bytes, size, format,
+      optimization level, kernel name)`, which loads the module at the
+      first launch (from any thread) and keeps the module and the kernel
+      in their slots; it reports to the error handler and returns null
+      when it cannot (no driver, no device, PTX the driver rejects);
+    - the kernel's arguments copied into a struct in the function's entry
+      block and a pointer to each, and `mgpuLaunchKernel` on the launch's
+      stream (without one: the null stream, then `mgpuStreamSynchronize`).
+
+    One internal global destructor unloads every module loaded
+    (`gatherCUDAUnloadModule`) and clears the kernel slots. Unlike
+    `#gpu.select_object`'s global constructor, nothing touches the driver
+    before the first launch: a host can check for a driver
+    (`gatherCUDAInit`) and fall back to a CPU kernel, and a program without
+    a GPU runs `main` (docs/GPU.md, "Errors"). A launch with a cluster
+    size or an async token result, a binary of several objects or of
+    format `offload`, and a launch of a kernel whose module is not a
+    `gpu.binary` are errors at the op.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def GPUDataLayoutPass : GatherPass<"gather-gpu-data-layout", "::mlir::ModuleOp"> {

@@ -178,7 +178,15 @@ struct ONNXToLLVMPipelineOptions
 /// later).
 inline constexpr llvm::StringLiteral kGPUFeatures = "+ptx80";
 
-/// Checks the options as a whole: `gpu-chip` of the form sm_<N>, and with
+/// The values of `gpu-chip`: the architectures that PTX ISA 8.0
+/// (kGPUFeatures) targets and LLVM 22's NVPTX backend knows. Older ones
+/// (sm_20 ... sm_37) are gone from the CUDA 12 toolkits and drivers; newer
+/// ones (sm_100, sm_120) need a later PTX ISA.
+inline constexpr llvm::StringLiteral kGPUChips[] = {
+    "sm_50", "sm_52", "sm_53", "sm_60", "sm_61", "sm_62", "sm_70", "sm_72",
+    "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_90a"};
+
+/// Checks the options as a whole: `gpu-chip` one of kGPUChips, and with
 /// gpu=cuda no CPU option set to other than its default (shard-grid,
 /// num-threads, target-cpu, ...: they have no meaning for the GPU code);
 /// without it, `gpu-chip`, `gpu-format` and `gpu-memory` at their defaults.

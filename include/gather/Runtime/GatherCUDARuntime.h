@@ -34,6 +34,13 @@
 // not (a fault on the device comes back as the driver's error at the next
 // synchronization).
 //
+// Teardown never turns success into failure: the calls that release
+// (mgpuModuleUnload, mgpuStreamDestroy, mgpuEventDestroy, mgpuMemFree,
+// mgpuMemHostUnregisterMemRef, gatherCUDAUnloadModule) do nothing and
+// report nothing when the driver was never opened, and accept
+// CUDA_ERROR_DEINITIALIZED (the driver shutting down at process exit,
+// before global destructors run) as success.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GATHER_RUNTIME_GATHERCUDARUNTIME_H
@@ -53,6 +60,34 @@ extern "C" {
 #define GATHER_CUDA_RUNTIME_FUNCTION(Name, ResultType, Parameters)             \
   ResultType Name Parameters;
 #include "gather/Runtime/CUDARuntimeFunctions.def"
+
+/// How gatherCUDAGetKernel loads a module's bytes.
+enum GatherCUDABinaryFormat {
+  /// NUL-terminated PTX text (gpu-format isa), compiled by the driver
+  /// (mgpuModuleLoadJIT).
+  GATHER_CUDA_BINARY_PTX = 0,
+  /// A cubin or fatbin (gpu-format bin, fatbin) (mgpuModuleLoad).
+  GATHER_CUDA_BINARY_IMAGE = 1
+};
+
+/// The kernel `name` of a module, loaded at the first call: code compiled
+/// by onnx-to-llvm{gpu=cuda} calls this at each launch (the pass
+/// gather-gpu-load-lazily) instead of loading its modules in a global
+/// constructor, so that a missing driver is an error of the first GPU call,
+/// reported to the handler the host installed, not the end of the process
+/// before `main`. `*module` and `*kernel` are the caller's slots (null
+/// until loaded; kept for later calls); `binary` holds `size` bytes of
+/// `format` (GatherCUDABinaryFormat), loaded at `optLevel` for PTX. Safe
+/// from several threads (one loads; the others wait). Returns the kernel,
+/// or null after reporting why not (every call that cannot give one
+/// reports).
+void *gatherCUDAGetKernel(void **module, void **kernel, const void *binary,
+                          int64_t size, int32_t format, int32_t optLevel,
+                          const char *name);
+
+/// Unloads the module in `*module` if one was loaded, and sets it to null
+/// (the compiled code's global destructor; teardown, see above).
+void gatherCUDAUnloadModule(void **module);
 
 /// Opens the driver and checks that it has a device, once per process
 /// (what the first call of any function above does). Returns 0 if it has;

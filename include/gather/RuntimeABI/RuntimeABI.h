@@ -14,8 +14,9 @@
 // and types of the runtime functions that compiled code calls, the element
 // types the runtime handles (ElementTypes.def), the names reserved for the
 // runtime, and their declarations in a module. Every runtime function name
-// is written in RuntimeABI.cpp only, except the CUDA runtime's, which MLIR's
-// GPU lowering chooses (CUDARuntimeFunctions.def). Emitting calls:
+// is written in RuntimeABI.cpp only, except the CUDA runtime's mgpu*, which
+// MLIR's GPU lowering chooses (CUDARuntimeFunctions.def; the two that
+// gather-gpu-load-lazily calls have rows here too). Emitting calls:
 // gather/RuntimeABI/RuntimeReporter.h.
 //
 //===----------------------------------------------------------------------===//
@@ -78,6 +79,17 @@ enum class RuntimeFunction {
   /// gatherMPICommSplitOnce(parent, color, key, slot) -> communicator
   /// (libgather_mpi_runtime).
   MPICommSplitOnce,
+  /// gatherCUDAGetKernel(moduleSlot, kernelSlot, binary, size, format,
+  /// optLevel, name) -> kernel (libgather_cuda_runtime).
+  CUDAGetKernel,
+  /// gatherCUDAUnloadModule(moduleSlot) (libgather_cuda_runtime).
+  CUDAUnloadModule,
+  /// mgpuLaunchKernel(kernel, gridX, gridY, gridZ, blockX, blockY, blockZ,
+  /// sharedMemoryBytes, stream, params, extra, paramsCount)
+  /// (CUDARuntimeFunctions.def).
+  CUDALaunchKernel,
+  /// mgpuStreamSynchronize(stream) (CUDARuntimeFunctions.def).
+  CUDAStreamSynchronize,
 };
 
 /// The runtime's functions on tensors, one per element type (suffix, see

@@ -13,6 +13,7 @@
 #include <dlfcn.h>
 #include <link.h>
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -30,6 +31,7 @@ static std::mutex firstErrorMutex;
 /// The first message reported; never freed, so that gatherCUDAGetError's
 /// pointer stays valid until the process ends.
 static const std::string *firstError = nullptr;
+static std::atomic<uint64_t> reportCount{0};
 
 void gather::cuda::setReportSite(const GatherReportSite *site) {
   reportSite = site;
@@ -40,7 +42,10 @@ const char *gather::cuda::getFirstError() {
   return firstError ? firstError->c_str() : nullptr;
 }
 
+uint64_t gather::cuda::getReportCount() { return reportCount.load(); }
+
 void gather::cuda::reportError(const std::string &message) {
+  ++reportCount;
   {
     std::lock_guard<std::mutex> lock(firstErrorMutex);
     if (!firstError)
@@ -92,8 +97,8 @@ bool gather::cuda::check(const Driver &driver, CUresult result,
 
 static Driver driver;
 static std::once_flag driverOnce;
-/// Whether the driver is usable (after driverOnce).
-static bool driverUsable = false;
+/// Whether the driver is usable (set once, by driverOnce).
+static std::atomic<bool> driverUsable{false};
 
 /// `libcuda.so.1 (<its path>)`.
 static std::string describeLibrary(void *library) {
@@ -147,6 +152,8 @@ const Driver *gather::cuda::getDriver(const char *caller) {
   return driverUsable ? &driver : nullptr;
 }
 
+bool gather::cuda::isDriverOpen() { return driverUsable; }
+
 //===----------------------------------------------------------------------===//
 // Contexts
 //===----------------------------------------------------------------------===//
@@ -155,6 +162,8 @@ const Driver *gather::cuda::getDriver(const char *caller) {
 static thread_local int32_t defaultDevice = 0;
 
 void gather::cuda::setDefaultDevice(int32_t device) { defaultDevice = device; }
+
+int32_t gather::cuda::getDefaultDevice() { return defaultDevice; }
 
 static std::mutex contextsMutex;
 /// Each device's primary context, retained at its first use (never
@@ -186,21 +195,48 @@ static CUcontext getPrimaryContext(const Driver &driver, CUdevice ordinal,
   return context;
 }
 
-ScopedContext::ScopedContext(const char *caller) : caller(caller) {
+ScopedContext::ScopedContext(const char *caller, Purpose purpose)
+    : caller(caller), purpose(purpose) {
+  // Nothing to release from a driver that never opened.
+  if (purpose == Purpose::Release && !isDriverOpen())
+    return;
   const Driver *opened = getDriver(caller);
   if (!opened)
     return;
   ordinal = defaultDevice;
   CUcontext context = getPrimaryContext(*opened, ordinal, caller);
-  if (context && cuda::check(*opened, opened->cuCtxPushCurrent(context),
-                             "cuCtxPushCurrent", caller))
+  if (!context)
+    return;
+  // One driver call when the context is current already (the steady state:
+  // the first call on a thread without a current context makes it current
+  // and leaves it so, as CUDA's runtime API does); a context the host made
+  // current is pushed over and restored.
+  CUcontext current = nullptr;
+  CUresult result = opened->cuCtxGetCurrent(&current);
+  if (result == CUDA_SUCCESS && current == context) {
+    driver = opened;
+    return;
+  }
+  const char *call = "cuCtxGetCurrent";
+  if (result == CUDA_SUCCESS) {
+    pushed = current != nullptr;
+    call = pushed ? "cuCtxPushCurrent" : "cuCtxSetCurrent";
+    result = pushed ? opened->cuCtxPushCurrent(context)
+                    : opened->cuCtxSetCurrent(context);
+  }
+  if (purpose == Purpose::Release && result == CUDA_ERROR_DEINITIALIZED)
+    return; // Shutting down: what it held is gone with it.
+  if (cuda::check(*opened, result, call, caller))
     driver = opened;
 }
 
 ScopedContext::~ScopedContext() {
-  if (!driver)
+  if (!driver || !pushed)
     return;
   CUcontext popped = nullptr;
-  (void)cuda::check(*driver, driver->cuCtxPopCurrent(&popped),
-                    "cuCtxPopCurrent", caller);
+  CUresult result = driver->cuCtxPopCurrent(&popped);
+  if (purpose == Purpose::Release)
+    (void)checkRelease(result, "cuCtxPopCurrent");
+  else
+    (void)check(result, "cuCtxPopCurrent");
 }

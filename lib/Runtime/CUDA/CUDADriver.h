@@ -39,6 +39,9 @@ using CUevent = struct CUevent_st *;
 
 // cuda.h's constants.
 inline constexpr CUresult CUDA_SUCCESS = 0;
+/// The driver is shutting down (at process exit, before global destructors
+/// may run).
+inline constexpr CUresult CUDA_ERROR_DEINITIALIZED = 4;
 inline constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
 inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 0x2;
 inline constexpr unsigned CU_MEM_ATTACH_GLOBAL = 0x1;
@@ -68,6 +71,9 @@ inline constexpr const char *kDriverLibraryName = "libcuda.so.1";
 /// <caller>)"; later calls return null at once.
 const Driver *getDriver(const char *caller);
 
+/// Whether an earlier getDriver opened the driver (never opens it).
+bool isDriverOpen();
+
 /// Reports `message` (`CUDA: ...`, or the message of a missing driver) as a
 /// run-time error, from the calling thread's site (setReportSite).
 void reportError(const std::string &message);
@@ -76,6 +82,9 @@ void reportError(const std::string &message);
 /// after a failure reported already is no news).
 void reportErrorUnlessReported(const std::string &message);
 
+/// How many errors this runtime reported in the process.
+uint64_t getReportCount();
+
 /// Whether `result` is CUDA_SUCCESS; otherwise reports "CUDA: <call> failed
 /// in <caller><detail>: <CUDA_ERROR_NAME> (<description>)".
 bool check(const Driver &driver, CUresult result, const char *call,
@@ -83,11 +92,18 @@ bool check(const Driver &driver, CUresult result, const char *call,
 
 /// The primary context of the calling thread's default device (0 unless
 /// mgpuSetDefaultDevice says otherwise) current on this thread while alive,
-/// as CUDA's runtime API does: false (after reporting why) when there is no
-/// driver, no such device, or the context cannot be had.
+/// as CUDA's runtime API does (made current and left so on a thread with
+/// none; pushed over another and popped at the end): false (after reporting
+/// why) when there is no driver, no such device, or the context cannot be had.
+///
+/// For a call that releases (Purpose::Release: unload, destroy, free), a
+/// driver that was never opened and a driver shutting down
+/// (CUDA_ERROR_DEINITIALIZED, at process exit) are no error: the context
+/// is false without a report, and checkRelease accepts the shutdown.
 class ScopedContext {
 public:
-  explicit ScopedContext(const char *caller);
+  enum class Purpose { Work, Release };
+  explicit ScopedContext(const char *caller, Purpose purpose = Purpose::Work);
   ~ScopedContext();
   ScopedContext(const ScopedContext &) = delete;
   ScopedContext &operator=(const ScopedContext &) = delete;
@@ -105,14 +121,25 @@ public:
     return cuda::check(*driver, result, call, caller, detail);
   }
 
+  /// check() of a call that releases: CUDA_ERROR_DEINITIALIZED is success.
+  bool checkRelease(CUresult result, const char *call,
+                    const std::string &detail = "") const {
+    return result == CUDA_ERROR_DEINITIALIZED ||
+           cuda::check(*driver, result, call, caller, detail);
+  }
+
 private:
   const Driver *driver = nullptr;
   const char *caller;
   int32_t ordinal = 0;
+  Purpose purpose;
+  /// Whether the context was pushed over another (popped at the end).
+  bool pushed = false;
 };
 
 /// The calling thread's default device (mgpuSetDefaultDevice).
 void setDefaultDevice(int32_t device);
+int32_t getDefaultDevice();
 
 /// The site of this thread's later reports (gatherCUDASetReportSite).
 void setReportSite(const GatherReportSite *site);

@@ -37,15 +37,36 @@ static CUdeviceptr toDevicePointer(const void *pointer) {
   return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(pointer));
 }
 
+/// No detail for a failed call's message.
+static std::string noDetail() { return ""; }
+
 /// The shape of most functions here: one driver call, `call(driver)`, in
 /// the primary context of the thread's device (ScopedContext, on behalf of
-/// `caller`), checked as `name` with `detail`. Whether the context was had
+/// `caller`), checked as `name` with `detail()` (called only on a failure:
+/// no string is built on the way that works). Whether the context was had
 /// and the call succeeded; every failure is reported.
-template <typename Call>
+template <typename Call, typename Detail = std::string (*)()>
 static bool callInContext(const char *caller, const char *name, Call &&call,
-                          const std::string &detail = "") {
+                          Detail detail = noDetail) {
   ScopedContext context(caller);
-  return context && context.check(call(*context), name, detail);
+  if (!context)
+    return false;
+  CUresult result = call(*context);
+  return result == CUDA_SUCCESS || context.check(result, name, detail());
+}
+
+/// callInContext for a call that releases (ScopedContext::Purpose::Release):
+/// nothing happens without an open driver, and a driver shutting down is no
+/// error.
+template <typename Call, typename Detail = std::string (*)()>
+static void releaseInContext(const char *caller, const char *name, Call &&call,
+                             Detail detail = noDetail) {
+  ScopedContext context(caller, ScopedContext::Purpose::Release);
+  if (!context)
+    return;
+  CUresult result = call(*context);
+  if (result != CUDA_SUCCESS)
+    (void)context.checkRelease(result, name, detail());
 }
 
 //===----------------------------------------------------------------------===//
@@ -125,7 +146,7 @@ extern "C" void *mgpuModuleLoad(const void *data, uint64_t size) {
       [&](const Driver &driver) {
         return driver.cuModuleLoadData(&module, data);
       },
-      " of a " + std::to_string(size) + "-byte binary");
+      [&] { return " of a " + std::to_string(size) + "-byte binary"; });
   return loaded ? module : nullptr;
 }
 
@@ -144,7 +165,8 @@ extern "C" void *mgpuModuleLoadJIT(const void *data, int32_t optLevel) {
   CUresult result =
       context->cuModuleLoadDataEx(&module, data, 3, options, values);
   log[sizeof(log) - 1] = 0;
-  if (!context.check(result, "cuModuleLoadDataEx",
+  if (result != CUDA_SUCCESS &&
+      !context.check(result, "cuModuleLoadDataEx",
                      std::string(" (PTX at optimization level ") +
                          std::to_string(optLevel) + ")" +
                          (log[0] ? std::string("; its log: ") + log : "")))
@@ -155,16 +177,18 @@ extern "C" void *mgpuModuleLoadJIT(const void *data, int32_t optLevel) {
 extern "C" void mgpuModuleUnload(void *module) {
   if (!module)
     return;
-  (void)callInContext(
+  releaseInContext(
       "mgpuModuleUnload", "cuModuleUnload", [&](const Driver &driver) {
         return driver.cuModuleUnload(static_cast<CUmodule>(module));
       });
 }
 
 extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
-  std::string kernel = std::string(" of kernel '") + (name ? name : "") + "'";
+  auto kernel = [&] {
+    return std::string(" of kernel '") + (name ? name : "") + "'";
+  };
   if (!module) {
-    reportErrorUnlessReported("CUDA: mgpuModuleGetFunction" + kernel +
+    reportErrorUnlessReported("CUDA: mgpuModuleGetFunction" + kernel() +
                               " has no module (it did not load)");
     return nullptr;
   }
@@ -184,23 +208,26 @@ extern "C" void mgpuLaunchKernel(void *function, int64_t gridX, int64_t gridY,
                                  int64_t blockZ, int32_t sharedMemoryBytes,
                                  void *stream, void **params, void **extra,
                                  int64_t /*paramsCount*/) {
-  std::string shape =
-      " of " + std::to_string(gridX) + "x" + std::to_string(gridY) + "x" +
-      std::to_string(gridZ) + " blocks of " + std::to_string(blockX) + "x" +
-      std::to_string(blockY) + "x" + std::to_string(blockZ) + " threads";
+  // The launch's shape, for messages only (no string per launch).
+  auto shape = [&] {
+    return " of " + std::to_string(gridX) + "x" + std::to_string(gridY) + "x" +
+           std::to_string(gridZ) + " blocks of " + std::to_string(blockX) +
+           "x" + std::to_string(blockY) + "x" + std::to_string(blockZ) +
+           " threads";
+  };
   if (!function) {
-    reportErrorUnlessReported("CUDA: mgpuLaunchKernel" + shape +
+    reportErrorUnlessReported("CUDA: mgpuLaunchKernel" + shape() +
                               " has no kernel (its module did not load)");
     return;
   }
   for (int64_t size : {gridX, gridY, gridZ, blockX, blockY, blockZ})
     if (size < 1 || size > UINT32_MAX) {
-      reportError("CUDA: mgpuLaunchKernel" + shape +
+      reportError("CUDA: mgpuLaunchKernel" + shape() +
                   ": every size must be in [1, 4294967295]");
       return;
     }
   if (sharedMemoryBytes < 0) {
-    reportError("CUDA: mgpuLaunchKernel" + shape + " with " +
+    reportError("CUDA: mgpuLaunchKernel" + shape() + " with " +
                 std::to_string(sharedMemoryBytes) + " bytes of shared memory");
     return;
   }
@@ -221,7 +248,7 @@ extern "C" void mgpuLaunchKernel(void *function, int64_t gridX, int64_t gridY,
             "cuDeviceGetAttribute"))
       return;
     if (sharedMemoryBytes > limit) {
-      reportError("CUDA: mgpuLaunchKernel" + shape + " requests " +
+      reportError("CUDA: mgpuLaunchKernel" + shape() + " requests " +
                   std::to_string(sharedMemoryBytes) +
                   " bytes of shared memory; the device allows " +
                   std::to_string(limit));
@@ -231,7 +258,7 @@ extern "C" void mgpuLaunchKernel(void *function, int64_t gridX, int64_t gridY,
                            kernel,
                            CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                            sharedMemoryBytes),
-                       "cuFuncSetAttribute", shape))
+                       "cuFuncSetAttribute", shape()))
       return;
   }
   KernelTimes &times = getKernelTimes();
@@ -239,14 +266,14 @@ extern "C" void mgpuLaunchKernel(void *function, int64_t gridX, int64_t gridY,
   if (times.enabled &&
       !(before = recordTimingEvent(context, static_cast<CUstream>(stream))))
     return;
-  bool launched = context.check(
-      context->cuLaunchKernel(
-          kernel, static_cast<unsigned>(gridX), static_cast<unsigned>(gridY),
-          static_cast<unsigned>(gridZ), static_cast<unsigned>(blockX),
-          static_cast<unsigned>(blockY), static_cast<unsigned>(blockZ),
-          static_cast<unsigned>(sharedMemoryBytes),
-          static_cast<CUstream>(stream), params, extra),
-      "cuLaunchKernel", shape);
+  CUresult result = context->cuLaunchKernel(
+      kernel, static_cast<unsigned>(gridX), static_cast<unsigned>(gridY),
+      static_cast<unsigned>(gridZ), static_cast<unsigned>(blockX),
+      static_cast<unsigned>(blockY), static_cast<unsigned>(blockZ),
+      static_cast<unsigned>(sharedMemoryBytes), static_cast<CUstream>(stream),
+      params, extra);
+  bool launched = result == CUDA_SUCCESS ||
+                  context.check(result, "cuLaunchKernel", shape());
   if (!before)
     return;
   CUevent after =
@@ -260,17 +287,101 @@ extern "C" void mgpuLaunchKernel(void *function, int64_t gridX, int64_t gridY,
   times.launches.emplace_back(before, after);
 }
 
+/// Serializes the loads of gatherCUDAGetKernel (the fast path reads the
+/// caller's kernel slot without it).
+static std::mutex kernelLoadMutex;
+
+extern "C" void *gatherCUDAGetKernel(void **module, void **kernel,
+                                     const void *binary, int64_t size,
+                                     int32_t format, int32_t optLevel,
+                                     const char *name) {
+  if (void *found = __atomic_load_n(kernel, __ATOMIC_ACQUIRE))
+    return found;
+  std::lock_guard<std::mutex> lock(kernelLoadMutex);
+  if (void *found = __atomic_load_n(kernel, __ATOMIC_ACQUIRE))
+    return found;
+  uint64_t reportsBefore = getReportCount();
+  auto failed = [&](const char *why) -> void * {
+    // Every call that gives no kernel reports, once: the load's own report
+    // if it made one, otherwise this.
+    if (getReportCount() == reportsBefore)
+      reportError(std::string("CUDA: kernel '") + (name ? name : "") +
+                  "' not launched: " + why +
+                  (getFirstError()
+                       ? std::string(" (first error: ") + getFirstError() + ")"
+                       : ""));
+    return nullptr;
+  };
+  if (!module || !kernel || !binary || !name || size <= 0)
+    return failed("gatherCUDAGetKernel has a null slot, binary or name");
+  void *loaded = __atomic_load_n(module, __ATOMIC_ACQUIRE);
+  if (!loaded) {
+    if (format == GATHER_CUDA_BINARY_PTX)
+      loaded = mgpuModuleLoadJIT(binary, optLevel);
+    else if (format == GATHER_CUDA_BINARY_IMAGE)
+      loaded = mgpuModuleLoad(binary, static_cast<uint64_t>(size));
+    else
+      return failed("its module has an unknown format");
+    if (!loaded)
+      return failed("its module did not load");
+    __atomic_store_n(module, loaded, __ATOMIC_RELEASE);
+  }
+  void *function = mgpuModuleGetFunction(loaded, name);
+  if (!function)
+    return failed("its module has no such kernel");
+  __atomic_store_n(kernel, function, __ATOMIC_RELEASE);
+  return function;
+}
+
+extern "C" void gatherCUDAUnloadModule(void **module) {
+  if (!module)
+    return;
+  std::lock_guard<std::mutex> lock(kernelLoadMutex);
+  void *loaded = __atomic_exchange_n(module, nullptr, __ATOMIC_ACQ_REL);
+  mgpuModuleUnload(loaded);
+}
+
 //===----------------------------------------------------------------------===//
 // Streams and events
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// The streams mgpuStreamDestroy gave back, per device, for the next
+/// mgpuStreamCreate: a gather call creates and destroys a stream, and a
+/// driver call pair per call is what a pool saves. A stream given back
+/// may still run work; work queued on it later runs after that (stream
+/// order), so reuse is safe. The streams are never destroyed (the process
+/// keeps them, as it keeps the primary contexts).
+struct StreamPool {
+  std::mutex mutex;
+  std::vector<std::vector<CUstream>> free;
+};
+} // namespace
+
+static StreamPool &getStreamPool() {
+  static auto *pool = new StreamPool();
+  return *pool;
+}
+
 extern "C" void *mgpuStreamCreate(void) {
+  ScopedContext context("mgpuStreamCreate");
+  if (!context)
+    return nullptr;
+  StreamPool &pool = getStreamPool();
+  {
+    std::lock_guard<std::mutex> lock(pool.mutex);
+    auto ordinal = static_cast<size_t>(context.getOrdinal());
+    if (ordinal < pool.free.size() && !pool.free[ordinal].empty()) {
+      CUstream stream = pool.free[ordinal].back();
+      pool.free[ordinal].pop_back();
+      return stream;
+    }
+  }
   CUstream stream = nullptr;
-  bool created = callInContext(
-      "mgpuStreamCreate", "cuStreamCreate", [&](const Driver &driver) {
-        return driver.cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING);
-      });
-  return created ? stream : nullptr;
+  CUresult result = context->cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING);
+  if (result != CUDA_SUCCESS && !context.check(result, "cuStreamCreate"))
+    return nullptr;
+  return stream;
 }
 
 extern "C" void mgpuStreamSynchronize(void *stream) {
@@ -284,10 +395,13 @@ extern "C" void mgpuStreamSynchronize(void *stream) {
 extern "C" void mgpuStreamDestroy(void *stream) {
   if (!stream)
     return;
-  (void)callInContext(
-      "mgpuStreamDestroy", "cuStreamDestroy", [&](const Driver &driver) {
-        return driver.cuStreamDestroy(static_cast<CUstream>(stream));
-      });
+  // Back to the pool of the thread's device (no driver call).
+  StreamPool &pool = getStreamPool();
+  std::lock_guard<std::mutex> lock(pool.mutex);
+  auto ordinal = static_cast<size_t>(getDefaultDevice());
+  if (pool.free.size() <= ordinal)
+    pool.free.resize(ordinal + 1);
+  pool.free[ordinal].push_back(static_cast<CUstream>(stream));
 }
 
 extern "C" void mgpuStreamWaitEvent(void *stream, void *event) {
@@ -310,10 +424,10 @@ extern "C" void *mgpuEventCreate(void) {
 extern "C" void mgpuEventDestroy(void *event) {
   if (!event)
     return;
-  (void)callInContext(
-      "mgpuEventDestroy", "cuEventDestroy", [&](const Driver &driver) {
-        return driver.cuEventDestroy(static_cast<CUevent>(event));
-      });
+  releaseInContext("mgpuEventDestroy", "cuEventDestroy",
+                   [&](const Driver &driver) {
+                     return driver.cuEventDestroy(static_cast<CUevent>(event));
+                   });
 }
 
 extern "C" void mgpuEventSynchronize(void *event) {
@@ -335,30 +449,57 @@ extern "C" void mgpuEventRecord(void *event, void *stream) {
 // Memory
 //===----------------------------------------------------------------------===//
 
-extern "C" void *mgpuMemAlloc(uint64_t bytes, void * /*stream*/,
+/// cuda.h's CUDA_ERROR_NOT_SUPPORTED: a device without memory pools.
+static constexpr CUresult kNotSupported = 801;
+
+extern "C" void *mgpuMemAlloc(uint64_t bytes, void *stream,
                               uint8_t isHostShared) {
   if (bytes == 0)
     return nullptr;
   CUdeviceptr pointer = 0;
+  // On a stream: stream-ordered, from the device's memory pool (no device
+  // synchronization, memory reused across calls); a device without pools
+  // falls back to cuMemAlloc.
+  bool ordered = stream && !isHostShared;
   bool allocated = callInContext(
-      "mgpuMemAlloc", isHostShared ? "cuMemAllocManaged" : "cuMemAlloc",
+      "mgpuMemAlloc",
+      isHostShared ? "cuMemAllocManaged"
+                   : (ordered ? "cuMemAllocAsync" : "cuMemAlloc"),
       [&](const Driver &driver) {
-        return isHostShared ? driver.cuMemAllocManaged(&pointer, bytes,
-                                                       CU_MEM_ATTACH_GLOBAL)
-                            : driver.cuMemAlloc(&pointer, bytes);
+        if (isHostShared)
+          return driver.cuMemAllocManaged(&pointer, bytes,
+                                          CU_MEM_ATTACH_GLOBAL);
+        if (ordered) {
+          CUresult result = driver.cuMemAllocAsync(
+              &pointer, bytes, static_cast<CUstream>(stream));
+          if (result != kNotSupported)
+            return result;
+        }
+        return driver.cuMemAlloc(&pointer, bytes);
       },
-      ofBytes(bytes));
+      [&] { return ofBytes(bytes); });
   if (!allocated)
     return nullptr;
   return reinterpret_cast<void *>(static_cast<uintptr_t>(pointer));
 }
 
-extern "C" void mgpuMemFree(void *pointer, void * /*stream*/) {
+extern "C" void mgpuMemFree(void *pointer, void *stream) {
   if (!pointer)
     return;
-  (void)callInContext("mgpuMemFree", "cuMemFree", [&](const Driver &driver) {
-    return driver.cuMemFree(toDevicePointer(pointer));
-  });
+  // On a stream: stream-ordered, back to the pool once the stream's work
+  // before it is done. Without one (a host freeing what a call returned):
+  // cuMemFree, which frees either kind.
+  releaseInContext("mgpuMemFree", stream ? "cuMemFreeAsync" : "cuMemFree",
+                   [&](const Driver &driver) {
+                     if (stream) {
+                       CUresult result =
+                           driver.cuMemFreeAsync(toDevicePointer(pointer),
+                                                 static_cast<CUstream>(stream));
+                       if (result != kNotSupported)
+                         return result;
+                     }
+                     return driver.cuMemFree(toDevicePointer(pointer));
+                   });
 }
 
 /// Whether `pointer`, the memory of a `bytes`-byte copy or set by
@@ -385,7 +526,7 @@ extern "C" void mgpuMemcpy(void *destination, const void *source,
                                     toDevicePointer(source), bytes,
                                     static_cast<CUstream>(stream));
       },
-      ofBytes(bytes));
+      [&] { return ofBytes(bytes); });
 }
 
 /// mgpuMemset32 and mgpuMemset16: `count` elements of `value` at
@@ -403,7 +544,7 @@ static void setMemory(const char *caller, const char *name, Select select,
         return select(driver)(toDevicePointer(destination), value, count,
                               static_cast<CUstream>(stream));
       },
-      ofBytes(bytes));
+      [&] { return ofBytes(bytes); });
 }
 
 extern "C" void mgpuMemset32(void *destination, uint32_t value, uint64_t count,
@@ -470,7 +611,7 @@ extern "C" void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
       [&](const Driver &driver) {
         return driver.cuMemHostRegister(start, bytes, 0);
       },
-      ofBytes(bytes));
+      [&] { return ofBytes(bytes); });
 }
 
 extern "C" void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
@@ -481,10 +622,10 @@ extern "C" void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
                       elementSizeBytes, start, bytes) ||
       bytes == 0)
     return;
-  (void)callInContext(
+  releaseInContext(
       "mgpuMemHostUnregisterMemRef", "cuMemHostUnregister",
       [&](const Driver &driver) { return driver.cuMemHostUnregister(start); },
-      ofBytes(bytes));
+      [&] { return ofBytes(bytes); });
 }
 
 extern "C" void mgpuSetDefaultDevice(int32_t device) {

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Writes the PTX of each gpu.binary of gpu-format=isa in an MLIR file.
+"""Writes the PTX of each GPU module of gpu-format=isa in an MLIR file.
 
 Usage: extract-ptx.py INPUT.mlir OUTPUT_PREFIX  (writes OUTPUT_PREFIX<N>.ptx,
-one per gpu.object, and prints their paths). The PTX is the `assembly`
-string of the object, with MLIR's escapes (\\XX hex, \\\\, \\") undone.
+one per module, and prints their paths). The PTX is the `assembly` string of
+a gpu.object, or the bytes of a gather-gpu-load-lazily binary global
+(`@__gather_gpu_<module>_binary`, NUL-terminated), with MLIR's escapes
+(\\XX hex, \\\\, \\") undone.
 """
 import re
 import sys
@@ -17,10 +19,11 @@ def unescape(text):
 
 source = open(sys.argv[1]).read()
 objects = re.findall(r'assembly = "((?:[^"\\]|\\.)*)"', source)
+objects += re.findall(r'@__gather_gpu_\w+_binary\("((?:[^"\\]|\\.)*)"\)', source)
 if not objects:
     sys.exit("no gpu.object with PTX (assembly) in " + sys.argv[1])
 for n, ptx in enumerate(objects):
     path = f"{sys.argv[2]}{n}.ptx"
     with open(path, "w") as out:
-        out.write(unescape(ptx))
+        out.write(unescape(ptx).rstrip("\0"))
     print(path)

@@ -1,9 +1,10 @@
 // The C host of device-memory.mlir: its buffers in device memory
 // (mgpuMemAlloc; with the stand-in driver of fake-cuda-driver.c device
 // memory is host memory, so the host fills and reads it directly), one
-// call, the result freed with mgpuMemFree.
+// call (or argv[1] calls), each result freed with mgpuMemFree.
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 typedef struct {
   void *allocated, *aligned;
@@ -20,7 +21,8 @@ static MemRef2D onDevice(int64_t rows, int64_t columns, uint64_t element) {
   return memref;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  int calls = argc > 1 ? atoi(argv[1]) : 1;
   MemRef2D data = onDevice(3, 4, sizeof(float));
   MemRef2D indices = onDevice(2, 4, sizeof(int64_t));
   for (int i = 0; i < 12; ++i)
@@ -28,12 +30,14 @@ int main(void) {
   int64_t values[8] = {0, 1, 2, -1, 2, 5, 0, 1};
   for (int i = 0; i < 8; ++i)
     ((int64_t *)indices.aligned)[i] = values[i];
-  MemRef2D result;
-  fprintf(stderr, "calling\n");
-  _mlir_ciface_gather(&result, &data, &indices);
-  fprintf(stderr, "returned: %lldx%lld\n", (long long)result.sizes[0],
-          (long long)result.sizes[1]);
-  mgpuMemFree(result.allocated, NULL);
+  for (int call = 0; call < calls; ++call) {
+    MemRef2D result;
+    fprintf(stderr, "calling\n");
+    _mlir_ciface_gather(&result, &data, &indices);
+    fprintf(stderr, "returned: %lldx%lld\n", (long long)result.sizes[0],
+            (long long)result.sizes[1]);
+    mgpuMemFree(result.allocated, NULL);
+  }
   mgpuMemFree(indices.allocated, NULL);
   mgpuMemFree(data.allocated, NULL);
   return 0;

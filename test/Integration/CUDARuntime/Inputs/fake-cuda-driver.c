@@ -10,8 +10,18 @@
 //   first-bad-0     every copy of 8 bytes (the fused check's first bad
 //                   position) reads 0, as if a kernel had found position 0
 //                   out of range
-// With GATHER_FAKE_CUDA_TRACE set, each allocation, copy and launch is
-// printed to standard error ("fake-cuda: cuMemcpyAsync 64 bytes").
+//   deinit-at-exit  as the real driver may at process exit: the driver shuts
+//                   down (an atexit handler registered by cuInit, so before
+//                   the program's destructors) and every later call fails
+//                   with CUDA_ERROR_DEINITIALIZED
+//   context-deinit-at-exit
+//                   the same for the context calls only (cuCtxGetCurrent,
+//                   cuCtxSetCurrent, cuCtxPushCurrent, cuCtxPopCurrent,
+//                   cuDevicePrimaryCtxRetain)
+// With GATHER_FAKE_CUDA_TRACE set, each allocation, copy, module load and
+// unload and launch is printed to standard error ("fake-cuda: cuMemcpyAsync
+// 64 bytes"); with GATHER_FAKE_CUDA_TRACE=all, every driver call too
+// ("fake-cuda-call: cuCtxPushCurrent_v2"), for counting them.
 // Build: clang -shared -fPIC fake-cuda-driver.c -o DIR/libcuda.so.1, then
 // run with LD_LIBRARY_PATH=DIR.
 #include <stddef.h>
@@ -24,6 +34,7 @@ enum {
   SUCCESS = 0,
   INVALID_VALUE = 1,
   OUT_OF_MEMORY = 2,
+  DEINITIALIZED = 4,
   NO_DEVICE = 100,
   INVALID_PTX = 218,
   LAUNCH_FAILED = 719
@@ -32,6 +43,27 @@ enum {
 static int mode(const char *name) {
   const char *value = getenv("GATHER_FAKE_CUDA");
   return value && strcmp(value, name) == 0;
+}
+
+/// Whether the process is exiting and the driver shut down (deinit-at-exit,
+/// or for a context call, context-deinit-at-exit).
+static int exiting = 0;
+static void shutDown(void) { exiting = 1; }
+static int isShutDown(int contextCall) {
+  return exiting && (mode("deinit-at-exit") ||
+                     (contextCall && mode("context-deinit-at-exit")));
+}
+/// The start of every driver function: its name traced (GATHER_FAKE_CUDA_TRACE
+/// =all), and CUDA_ERROR_DEINITIALIZED once shut down.
+#define ENTER(contextCall)                                                     \
+  traceCall(__func__);                                                         \
+  if (isShutDown(contextCall))                                                 \
+  return DEINITIALIZED
+
+static void traceCall(const char *function) {
+  const char *value = getenv("GATHER_FAKE_CUDA_TRACE");
+  if (value && strcmp(value, "all") == 0)
+    fprintf(stderr, "fake-cuda-call: %s\n", function);
 }
 
 static void trace(const char *call, size_t bytes) {
@@ -47,6 +79,8 @@ static const char *errorName(CUresult error, int description) {
     return description ? "invalid argument" : "CUDA_ERROR_INVALID_VALUE";
   case OUT_OF_MEMORY:
     return description ? "out of memory" : "CUDA_ERROR_OUT_OF_MEMORY";
+  case DEINITIALIZED:
+    return description ? "driver shutting down" : "CUDA_ERROR_DEINITIALIZED";
   case NO_DEVICE:
     return description ? "no CUDA-capable device is detected"
                        : "CUDA_ERROR_NO_DEVICE";
@@ -71,31 +105,39 @@ CUresult cuGetErrorString(CUresult error, const char **text) {
 }
 CUresult cuInit(unsigned flags) {
   (void)flags;
+  if (mode("deinit-at-exit") || mode("context-deinit-at-exit"))
+    atexit(shutDown);
   return mode("no-device") ? NO_DEVICE : SUCCESS;
 }
 CUresult cuDriverGetVersion(int *version) {
+  ENTER(0);
   *version = 13000;
   return SUCCESS;
 }
 CUresult cuDeviceGetCount(int *count) {
+  ENTER(0);
   *count = mode("zero-devices") ? 0 : 1;
   return SUCCESS;
 }
 CUresult cuDeviceGet(int *device, int ordinal) {
+  ENTER(0);
   *device = ordinal;
   return SUCCESS;
 }
 CUresult cuDeviceGetName(char *name, int size, int device) {
+  ENTER(0);
   (void)device;
   strncpy(name, "Fake GPU", (size_t)size);
   return SUCCESS;
 }
 CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
+  ENTER(0);
   (void)device;
   *value = attribute == 75 ? 9 : attribute == 97 ? 232448 : 0;
   return SUCCESS;
 }
 CUresult cuDeviceTotalMem_v2(size_t *bytes, int device) {
+  ENTER(0);
   (void)device;
   *bytes = (size_t)1 << 30;
   return SUCCESS;
@@ -103,28 +145,56 @@ CUresult cuDeviceTotalMem_v2(size_t *bytes, int device) {
 
 static int context;
 CUresult cuDevicePrimaryCtxRetain(void **result, int device) {
+  ENTER(1);
   (void)device;
   *result = &context;
   return SUCCESS;
 }
+/// The calling thread's current context.
+static _Thread_local void *currentContext;
+CUresult cuCtxGetCurrent(void **current) {
+  ENTER(1);
+  *current = currentContext;
+  return SUCCESS;
+}
+CUresult cuCtxSetCurrent(void *current) {
+  ENTER(1);
+  currentContext = current;
+  return SUCCESS;
+}
+/// The contexts pushed over, as the driver's per-thread stack.
+static _Thread_local void *pushedOver[16];
+static _Thread_local int pushedCount;
 CUresult cuCtxPushCurrent_v2(void *current) {
-  (void)current;
+  ENTER(1);
+  if (pushedCount == 16)
+    return INVALID_VALUE;
+  pushedOver[pushedCount++] = currentContext;
+  currentContext = current;
   return SUCCESS;
 }
 CUresult cuCtxPopCurrent_v2(void **current) {
-  *current = &context;
+  ENTER(1);
+  if (pushedCount == 0)
+    return INVALID_VALUE;
+  *current = currentContext;
+  currentContext = pushedOver[--pushedCount];
   return SUCCESS;
 }
 
 static int module, function, stream, event;
 CUresult cuModuleLoadData(void **result, const void *image) {
+  ENTER(0);
   (void)image;
+  trace("cuModuleLoadData", 0);
   *result = &module;
   return SUCCESS;
 }
 CUresult cuModuleLoadDataEx(void **result, const void *image, unsigned count,
                             int *options, void **values) {
+  ENTER(0);
   (void)image;
+  trace("cuModuleLoadDataEx", 0);
   if (!mode("bad-ptx")) {
     *result = &module;
     return SUCCESS;
@@ -135,16 +205,20 @@ CUresult cuModuleLoadDataEx(void **result, const void *image, unsigned count,
   return INVALID_PTX;
 }
 CUresult cuModuleUnload(void *unloaded) {
+  ENTER(0);
   (void)unloaded;
+  trace("cuModuleUnload", 0);
   return SUCCESS;
 }
 CUresult cuModuleGetFunction(void **result, void *from, const char *name) {
+  ENTER(0);
   (void)from;
   (void)name;
   *result = &function;
   return SUCCESS;
 }
 CUresult cuFuncSetAttribute(void *kernel, int attribute, int value) {
+  ENTER(0);
   (void)kernel;
   (void)attribute;
   (void)value;
@@ -153,6 +227,7 @@ CUresult cuFuncSetAttribute(void *kernel, int attribute, int value) {
 CUresult cuLaunchKernel(void *kernel, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz, unsigned smem,
                         void *on, void **params, void **extra) {
+  ENTER(0);
   (void)kernel, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz;
   (void)smem, (void)on, (void)params, (void)extra;
   trace("cuLaunchKernel", 0);
@@ -160,41 +235,50 @@ CUresult cuLaunchKernel(void *kernel, unsigned gx, unsigned gy, unsigned gz,
 }
 
 CUresult cuStreamCreate(void **result, unsigned flags) {
+  ENTER(0);
   (void)flags;
   *result = &stream;
   return SUCCESS;
 }
 CUresult cuStreamDestroy_v2(void *destroyed) {
+  ENTER(0);
   (void)destroyed;
   return SUCCESS;
 }
 CUresult cuStreamSynchronize(void *synchronized) {
+  ENTER(0);
   (void)synchronized;
   return SUCCESS;
 }
 CUresult cuStreamWaitEvent(void *waiting, void *on, unsigned flags) {
+  ENTER(0);
   (void)waiting, (void)on, (void)flags;
   return SUCCESS;
 }
 CUresult cuEventCreate(void **result, unsigned flags) {
+  ENTER(0);
   (void)flags;
   *result = &event;
   return SUCCESS;
 }
 CUresult cuEventDestroy_v2(void *destroyed) {
+  ENTER(0);
   (void)destroyed;
   return SUCCESS;
 }
 CUresult cuEventSynchronize(void *synchronized) {
+  ENTER(0);
   (void)synchronized;
   return SUCCESS;
 }
 CUresult cuEventRecord(void *recorded, void *on) {
+  ENTER(0);
   (void)recorded, (void)on;
   return SUCCESS;
 }
 /* Every timed kernel takes 0.25 ms here. */
 CUresult cuEventElapsedTime(float *milliseconds, void *start, void *end) {
+  ENTER(0);
   (void)start, (void)end;
   *milliseconds = 0.25f;
   return SUCCESS;
@@ -202,6 +286,7 @@ CUresult cuEventElapsedTime(float *milliseconds, void *start, void *end) {
 
 // Device memory is host memory here (the host may read it; kernels do not run).
 CUresult cuMemAlloc_v2(unsigned long long *pointer, size_t bytes) {
+  ENTER(0);
   if (mode("out-of-memory"))
     return OUT_OF_MEMORY;
   trace("cuMemAlloc", bytes);
@@ -210,15 +295,33 @@ CUresult cuMemAlloc_v2(unsigned long long *pointer, size_t bytes) {
 }
 CUresult cuMemAllocManaged(unsigned long long *pointer, size_t bytes,
                            unsigned flags) {
+  ENTER(0);
   (void)flags;
   return cuMemAlloc_v2(pointer, bytes);
 }
+CUresult cuMemAllocAsync(unsigned long long *pointer, size_t bytes, void *on) {
+  ENTER(0);
+  (void)on;
+  if (mode("out-of-memory"))
+    return OUT_OF_MEMORY;
+  trace("cuMemAllocAsync", bytes);
+  *pointer = (unsigned long long)(size_t)malloc(bytes);
+  return SUCCESS;
+}
+CUresult cuMemFreeAsync(unsigned long long pointer, void *on) {
+  ENTER(0);
+  (void)on;
+  free((void *)(size_t)pointer);
+  return SUCCESS;
+}
 CUresult cuMemFree_v2(unsigned long long pointer) {
+  ENTER(0);
   free((void *)(size_t)pointer);
   return SUCCESS;
 }
 CUresult cuMemcpyAsync(unsigned long long to, unsigned long long from,
                        size_t bytes, void *on) {
+  ENTER(0);
   (void)on;
   trace("cuMemcpyAsync", bytes);
   if (bytes == 8 && mode("first-bad-0"))
@@ -229,6 +332,7 @@ CUresult cuMemcpyAsync(unsigned long long to, unsigned long long from,
 }
 CUresult cuMemsetD32Async(unsigned long long to, unsigned value, size_t count,
                           void *on) {
+  ENTER(0);
   (void)on;
   for (size_t i = 0; i < count; ++i)
     ((unsigned *)(size_t)to)[i] = value;
@@ -236,16 +340,19 @@ CUresult cuMemsetD32Async(unsigned long long to, unsigned value, size_t count,
 }
 CUresult cuMemsetD16Async(unsigned long long to, unsigned short value,
                           size_t count, void *on) {
+  ENTER(0);
   (void)on;
   for (size_t i = 0; i < count; ++i)
     ((unsigned short *)(size_t)to)[i] = value;
   return SUCCESS;
 }
 CUresult cuMemHostRegister_v2(void *pointer, size_t bytes, unsigned flags) {
+  ENTER(0);
   (void)pointer, (void)bytes, (void)flags;
   return SUCCESS;
 }
 CUresult cuMemHostUnregister(void *pointer) {
+  ENTER(0);
   (void)pointer;
   return SUCCESS;
 }
