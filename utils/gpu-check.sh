@@ -25,30 +25,38 @@
 # found (/usr/local/cuda/bin or PATH), else PTX (compiled by the driver at
 # the first launch).
 #
-# There (after `tar xzf gpu-check.tar.gz && gpu-check/run.sh`), run.sh checks
-# that the machine's glibc is new enough and every library resolves, runs
-# gather-cuda-probe, the spec's examples (under compute-sanitizer too where
-# it is installed), the no-driver error path, then the differential cases:
+# There (after `tar xzf gpu-check.tar.gz && gpu-check/run.sh`), run.sh
+# (utils/gpu-check/run.sh) checks that the machine's glibc is new enough and
+# every library resolves, runs gather-cuda-probe, the spec's examples (exit
+# status and output apart), the reference kernels where they were built
+# (ref/: utils/gpu-check/ref-gather.cu, with nvcc), the differential cases:
 # 2400 random cases with host memory and 2400 with device memory, each
 # bit-exact against numpy, and 40 bad-index cases each (exit status 1 and
-# the exact located lines), the same on the CPU as a control, and the
-# benchmark against torch.gather (bench/gpu.sh). It writes results/ next to
-# itself (one log per step, summary.txt, bench.txt) and exits with status 0
-# only if every step passed. It takes a few minutes at most.
+# the exact located lines), the same on the CPU as a control, the no-driver
+# error path, the benchmark against torch.gather and a same-bytes copy, and
+# compute-sanitizer where it is installed. Each step has a timeout and the
+# whole a budget (`run.sh --quick`: 4 minutes, the steps worth most first).
+# It writes results/ next to itself (one log per step, summary.txt,
+# bench.txt) and exits with status 0 only if no step failed.
 #
 # Usage: utils/gpu-check.sh [--build DIR] [--out DIR] [--cases N] [--bad N]
+#                           [--quick]
 #   --build DIR  gather's build (default build); not rebuilt here
 #   --out DIR    the folder to fill (default DIR/gpu-check, emptied first)
 #   --cases N    differential cases per runner on the GPU machine (2400)
 #   --bad N      bad-index cases per runner there (40)
+#   --quick      a check that fits 4 minutes there (run.sh --quick by
+#                default; 300 cases and 6 bad-index cases per runner unless
+#                given; utils/gpu-check/run.sh says what it runs)
 # Exit status: 0 when the folder is ready, 1 when a step failed, 2 for a
 # usage error.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build
 out=
-cases=2400
-bad=40
+cases=
+bad=
+quick=0
 
 usage() {
   sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
@@ -60,11 +68,14 @@ while [ $# -gt 0 ]; do
   --out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
   --cases) [ $# -ge 2 ] || usage; cases=$2; shift 2 ;;
   --bad) [ $# -ge 2 ] || usage; bad=$2; shift 2 ;;
+  --quick) quick=1; shift ;;
   -h | --help) usage ;;
   *) echo "gpu-check.sh: unknown argument '$1'" >&2; usage ;;
   esac
 done
 [ -n "$out" ] || out=$build/gpu-check
+[ -n "$cases" ] || cases=$([ $quick = 1 ] && echo 300 || echo 2400)
+[ -n "$bad" ] || bad=$([ $quick = 1 ] && echo 6 || echo 40)
 llvm_bin=/usr/lib/llvm-22/bin
 fail() { echo "gpu-check.sh: $*" >&2; exit 1; }
 
@@ -171,114 +182,40 @@ done
 objdump -T "$out"/bin/* "$out"/lib/*.so | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' |
   sort -V | tail -1 > "$out/glibc-required"
 
-cat > "$out/run.sh" <<'RUN'
-#!/usr/bin/env bash
-# gather's GPU check on a machine with an NVIDIA GPU and driver (made by
-# utils/gpu-check.sh; needs no LLVM or MLIR). Writes results/ next to itself;
-# exit status 0 only if every step passed.
-set -uo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-results=$here/results
-rm -rf "$results" && mkdir -p "$results"
-export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-passed=0
-failed=0
-report() { # step status detail
-  printf '%-40s %s %s\n' "$1" "$2" "$3" | tee -a "$results/summary.txt"
-  if [ "$2" = PASS ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
-}
+cp "$tools/run.sh" "$out/run.sh" && chmod +x "$out/run.sh" || fail "cannot copy run.sh"
+[ $quick = 1 ] && touch "$out/quick"
 
-need=$(cat "$here/glibc-required")
-have=$(getconf GNU_LIBC_VERSION | awk '{print $2}')
-if [ "$(printf '%s\n%s\n' "$need" "$have" | sort -V | head -1)" = "$need" ]; then
-  report glibc PASS "(needs $need, has $have)"
-else
-  report glibc FAIL "(needs $need, has $have): the programs cannot start here"
-  exit 1
-fi
-if ldd "$here"/bin/* "$here"/lib/*.so > "$results/ldd.log" 2>&1 && ! grep -q 'not found' "$results/ldd.log"; then
-  report libraries PASS "(every library resolves)"
-else
-  report libraries FAIL "(see results/ldd.log)"
-fi
-if "$here/bin/gather-cuda-probe" > "$results/probe.log" 2>&1; then
-  report gather-cuda-probe PASS "($(tail -1 "$results/probe.log"))"
-else
-  report gather-cuda-probe FAIL "($(tail -1 "$results/probe.log"))"
-  exit 1
-fi
-
-for name in $(cat "$here/cases"); do
-  timeout 120 "$here/bin/$name" > "$results/$name.out" 2> "$results/$name.err"
-  status=$?
-  if [ $status -eq 0 ] && cmp -s "$results/$name.out" "$here/expected/$name.out"; then
-    report "$name" PASS "(exit 0, output as expected)"
-  else
-    report "$name" FAIL "(exit $status; diff: $(diff "$here/expected/$name.out" "$results/$name.out" | head -3 | tr '\n' ' ') $(head -1 "$results/$name.err"))"
-  fi
-  if command -v compute-sanitizer > /dev/null; then
-    if timeout 300 compute-sanitizer --error-exitcode 99 "$here/bin/$name" > "$results/$name.sanitizer" 2>&1; then
-      report "$name (compute-sanitizer)" PASS "(clean)"
-    else
-      report "$name (compute-sanitizer)" FAIL "(see results/$name.sanitizer)"
-    fi
-  fi
-done
-
-# The error path: a libcuda.so.1 that is not a library -> exit 1, one line.
-mkdir -p "$results/not-a-library" && echo "not a library" > "$results/not-a-library/libcuda.so.1"
-first=$(head -1 "$here/cases")
-LD_LIBRARY_PATH=$results/not-a-library:$LD_LIBRARY_PATH "$here/bin/$first" > /dev/null 2> "$results/no-driver.err"
-status=$?
-if [ $status -eq 1 ] && grep -q '^error: no CUDA driver/device: cannot load libcuda.so.1' "$results/no-driver.err"; then
-  report "no-driver error path" PASS "(exit 1: $(head -1 "$results/no-driver.err" | cut -c1-60)...)"
-else
-  report "no-driver error path" FAIL "(exit $status: $(head -1 "$results/no-driver.err"))"
-fi
-
-# The differential cases (cases.py: numpy's take_along_axis as the
-# reference) with host memory, device memory and, as a control, on the CPU;
-# then the benchmark against torch.gather (bench.py).
-read -r count bad < "$here/case-counts"
-if command -v python3 > /dev/null; then
-  for runner in cases-gpu-host cases-gpu-device cases-cpu; do
-    if timeout 300 python3 "$here/cases.py" run --runner "$here/bin/$runner" \
-      --table "$here/cases.json" --count "$count" --bad "$bad" > "$results/$runner.log" 2>&1; then
-      report "differential $runner" PASS "($(tail -1 "$results/$runner.log"))"
-    else
-      report "differential $runner" FAIL "($(grep -m1 FAIL "$results/$runner.log" | cut -c1-200); see results/$runner.log)"
-    fi
+# The reference kernels (utils/gpu-check/ref-gather.cu), where the CUDA
+# toolkit is here: gather's own kernels for four 8192x8192 workloads as
+# PTX and cubin, next to a torch-like and an ONNX-Runtime-like kernel and a
+# same-bytes device copy.
+cuda_bin=${CUDA_BIN:-/usr/local/cuda/bin}
+if [ -x "$cuda_bin/nvcc" ] && [ -x "$cuda_bin/ptxas" ]; then
+  mkdir -p "$out/ref"
+  kernel() { # NAME DATA INDEX AXIS
+    echo "func.func @$1(%d: tensor<8192x8192x$2>, %i: tensor<8192x8192x$3>) -> tensor<8192x8192x$2> {
+  %o = onnx.GatherElements %d, %i axis = $4 : tensor<8192x8192x$2>, tensor<8192x8192x$3>
+  return %o : tensor<8192x8192x$2>
+}"
+  }
+  { kernel bench_device_e f32 i64 1; kernel e_axis0 f32 i64 0
+    kernel e_i32 f32 i32 1; kernel e_f16 f16 i64 1; } > "$work/ref.mlir"
+  "$build/bin/gather-opt" "$work/ref.mlir" --onnx-to-llvm='gpu=cuda gpu-memory=device' \
+    -o "$work/ref-isa.mlir" || fail "cannot compile the reference workloads"
+  python3 "$root/test/GPU/Inputs/extract-ptx.py" "$work/ref-isa.mlir" "$work/ref-kernel" > "$work/ref-files" ||
+    fail "no PTX in the reference workloads"
+  for f in $(cat "$work/ref-files"); do
+    entry=$(grep -o '\.entry [A-Za-z0-9_]*_kernel' "$f" | head -1 | sed 's/\.entry //; s/_kernel$//')
+    cp "$f" "$out/ref/$entry.ptx"
+    "$cuda_bin/ptxas" -arch=sm_90 "$f" -o "$out/ref/$entry.cubin" || fail "ptxas rejects $f"
   done
-  # compute-sanitizer (memcheck) on fewer cases, where it is installed: its
-  # findings end the runner with status 99 (logs in results/sanitizer-*).
-  if command -v compute-sanitizer > /dev/null; then
-    for runner in cases-gpu-host cases-gpu-device; do
-      if timeout 300 python3 "$here/cases.py" run --runner "$here/bin/$runner" \
-        --table "$here/cases.json" --count 300 --bad 3 --label "$runner (compute-sanitizer)" \
-        --wrap "compute-sanitizer --error-exitcode 99 --log-file $results/sanitizer-$runner-%p.log" \
-        > "$results/$runner-sanitizer.log" 2>&1; then
-        report "$runner (compute-sanitizer)" PASS "(clean: $(tail -1 "$results/$runner-sanitizer.log"))"
-      else
-        report "$runner (compute-sanitizer)" FAIL "(see results/$runner-sanitizer.log, results/sanitizer-$runner-*)"
-      fi
-    done
-  fi
-  if timeout 400 python3 "$here/bench.py" run --bench "$here/bin/gpu-bench" \
-    --workloads "$here/workloads.json" --out "$results/bench.txt" \
-    ${GATHER_GPU_CHECK_BENCH:+--only "$GATHER_GPU_CHECK_BENCH"} > "$results/bench.log" 2>&1; then
-    report "benchmark" PASS "($(head -1 "$results/bench.txt"); see results/bench.txt)"
-  else
-    report "benchmark" FAIL "(see results/bench.log)"
-  fi
-  cat "$results/bench.txt" 2> /dev/null
+  (cd "$out/ref" && "$cuda_bin/nvcc" -O3 -std=c++17 -gencode arch=compute_90,code=sm_90 \
+    -gencode arch=compute_90,code=compute_90 "$tools/ref-gather.cu" -o ref-gather -lcuda \
+    -L"$cuda_bin/../lib64/stubs") > "$work/nvcc.log" 2>&1 ||
+    { cat "$work/nvcc.log" >&2; fail "cannot build ref-gather"; }
 else
-  report "differential cases" FAIL "(no python3 here)"
+  echo "gpu-check.sh: no nvcc here: the reference kernels are not built"
 fi
-
-echo "$passed passed, $failed failed" | tee -a "$results/summary.txt"
-[ $failed -eq 0 ]
-RUN
-chmod +x "$out/run.sh"
 tar czf "$out.tar.gz" -C "$(dirname "$out")" "$(basename "$out")" || fail "cannot pack $out"
 echo "gpu-check.sh: ready: $out ($(du -sh "$out" | cut -f1)), packed as $out.tar.gz"
 echo "  on the GPU machine: tar xzf $(basename "$out").tar.gz && $(basename "$out")/run.sh"
