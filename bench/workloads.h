@@ -27,6 +27,13 @@
 #include <string>
 #include <vector>
 
+/// What the input formulas are declared with: nothing in C++; a CUDA file
+/// that fills inputs on the device (utils/gpu-check/ref-gather.cu) defines
+/// it as `__host__ __device__` first.
+#ifndef GATHER_WORKLOADS_FUNCTION
+#define GATHER_WORKLOADS_FUNCTION
+#endif
+
 namespace bench {
 
 /// One entry of workloads.json.
@@ -41,7 +48,7 @@ struct Workload {
   bool dynamic = false;
 };
 
-inline uint32_t hash32(uint32_t x) {
+GATHER_WORKLOADS_FUNCTION inline uint32_t hash32(uint32_t x) {
   x ^= x >> 16;
   x *= 0x7feb352dU;
   x ^= x >> 15;
@@ -57,13 +64,14 @@ inline int64_t numElements(const std::vector<int64_t> &shape) {
   return n;
 }
 
-inline float dataValue(int64_t k) {
+GATHER_WORKLOADS_FUNCTION inline float dataValue(int64_t k) {
   return static_cast<float>(hash32(static_cast<uint32_t>(k) ^ 0x9e3779b9U) >>
                             8) /
          16777216.0f;
 }
 
-inline int64_t indexValue(int64_t k, int64_t axisSize, bool negatives) {
+GATHER_WORKLOADS_FUNCTION inline int64_t indexValue(int64_t k, int64_t axisSize,
+                                                    bool negatives) {
   auto u = static_cast<uint32_t>(k);
   int64_t index = hash32(u ^ 0x85ebca6bU) % static_cast<uint32_t>(axisSize);
   if (negatives && (hash32(u ^ 0xc2b2ae35U) & 1))

@@ -210,7 +210,7 @@ if [ -x "$cuda_bin/nvcc" ] && [ -x "$cuda_bin/ptxas" ]; then
     "$cuda_bin/ptxas" -arch=sm_90 "$f" -o "$out/ref/$entry.cubin" || fail "ptxas rejects $f"
   done
   (cd "$out/ref" && "$cuda_bin/nvcc" -O3 -std=c++17 -gencode arch=compute_90,code=sm_90 \
-    -gencode arch=compute_90,code=compute_90 "$tools/ref-gather.cu" -o ref-gather -lcuda \
+    -gencode arch=compute_90,code=compute_90 -I"$root/bench" "$tools/ref-gather.cu" -o ref-gather -lcuda \
     -L"$cuda_bin/../lib64/stubs") > "$work/nvcc.log" 2>&1 ||
     { cat "$work/nvcc.log" >&2; fail "cannot build ref-gather"; }
 else
