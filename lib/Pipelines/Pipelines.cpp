@@ -22,8 +22,6 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
-#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
-#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
@@ -33,8 +31,6 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
@@ -198,29 +194,8 @@ void gather::addBufferizationPasses(OpPassManager &pm,
 
 void gather::addGPUPasses(OpPassManager &pm,
                           const ONNXToLLVMPipelineOptions &options) {
-  if (!options.usesGPU())
-    return;
-  // Each gather: device buffers, copies, one gpu.launch with the index
-  // check fused, copies back.
-  GPUKernelsPassOptions kernelOptions;
-  kernelOptions.memory = options.gpuMemory;
-  pm.addNestedPass<func::FuncOp>(createGPUKernelsPass(kernelOptions));
-  pm.addPass(createGpuKernelOutliningPass());
-  // The NVPTX data layout: an i64 index value is one 64-bit load, not two
-  // 32-bit ones (docs/GPU.md).
-  pm.addPass(createGPUDataLayoutPass());
-  GpuNVVMAttachTargetOptions targetOptions;
-  targetOptions.chip = options.gpuChip;
-  targetOptions.features = kGPUFeatures;
-  pm.addPass(createGpuNVVMAttachTarget(targetOptions));
-  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
-  device.addPass(createSCFToControlFlowPass());
-  device.addPass(createConvertGpuOpsToNVVMOps());
-  device.addPass(createCanonicalizerPass());
-  device.addPass(createCSEPass());
-  device.addPass(createReconcileUnrealizedCastsPass());
-  // ld.global.nc for data and indices.
-  device.addPass(createGPUReadOnlyLoadsPass());
+  if (std::optional<GPUTarget> target = getGPUTarget(options))
+    addGPUKernelPasses(pm, *target);
 }
 
 void gather::addLowerToLLVMPasses(OpPassManager &pm,
@@ -264,20 +239,10 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
   // String constants with one symbol table (convert-to-llvm would build
   // one per constant).
   pm.addPass(createConvertONNXStringsToLLVMPass());
-  if (options.usesGPU()) {
-    // The host's gpu ops (alloc, memcpy, launch_func, ...) with the rest,
-    // then each kernel module serialized into a gpu.binary.
-    pm.addPass(createGpuToLLVMConversionPass());
-    GpuModuleToBinaryPassOptions binaryOptions;
-    binaryOptions.compilationTarget =
-        stringifyEnumOption(kGPUFormatValues, options.gpuFormat.getValue())
-            .str();
-    pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
-    // Each module loaded at its first launch, not by a global constructor.
-    pm.addPass(createGPULoadLazilyPass());
-  } else {
+  if (std::optional<GPUTarget> target = getGPUTarget(options))
+    addGPUToLLVMPasses(pm, *target);
+  else
     pm.addPass(createConvertToLLVMPass());
-  }
   pm.addPass(createReconcileUnrealizedCastsPass());
   // Helpers that every module holds (dealloc_helper, ...) link without a
   // clash.
@@ -396,6 +361,19 @@ gather::parseONNXToLLVMPipelineOptions(StringRef text) {
   if (llvm::Error error = checkONNXToLLVMPipelineOptions(*options))
     return std::move(error);
   return options;
+}
+
+std::optional<gather::GPUTarget>
+gather::getGPUTarget(const ONNXToLLVMPipelineOptions &options) {
+  if (!options.usesGPU())
+    return std::nullopt;
+  GPUTarget target;
+  target.kind = options.gpu;
+  target.chip = options.gpuChip;
+  target.features = kGPUFeatures.str();
+  target.format = options.gpuFormat;
+  target.memory = options.gpuMemory;
+  return target;
 }
 
 llvm::Error gather::checkONNXToLLVMPipelineOptions(

@@ -31,7 +31,7 @@
 #include "gather/Codegen/TargetInfo.h"
 #include "gather/Conversion/ShardToMPIRuntime/ShardToMPIRuntime.h"
 #include "gather/Dialect/ONNX/Sharding/ShardingOptions.h"
-#include "gather/GPU/GPUOptions.h"
+#include "gather/GPU/GPUTarget.h"
 
 #include "mlir/IR/Location.h"
 #include "mlir/Pass/PassOptions.h"
@@ -39,6 +39,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <optional>
 
 namespace mlir {
 class DialectRegistry;
@@ -174,17 +175,9 @@ struct ONNXToLLVMPipelineOptions
   llvm::SmallVector<const llvm::cl::Option *> getOptions() const;
 };
 
-/// The ptx features of `gpu-chip` (`+ptx80`: sm_90 needs PTX ISA 7.8 or
-/// later).
-inline constexpr llvm::StringLiteral kGPUFeatures = "+ptx80";
-
-/// The values of `gpu-chip`: the architectures that PTX ISA 8.0
-/// (kGPUFeatures) targets and LLVM 22's NVPTX backend knows. Older ones
-/// (sm_20 ... sm_37) are gone from the CUDA 12 toolkits and drivers; newer
-/// ones (sm_100, sm_120) need a later PTX ISA.
-inline constexpr llvm::StringLiteral kGPUChips[] = {
-    "sm_50", "sm_52", "sm_53", "sm_60", "sm_61", "sm_62", "sm_70", "sm_72",
-    "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_90a"};
+/// The GPU target of `options` (gpu, gpu-chip, gpu-format, gpu-memory),
+/// chosen once for every stage; none for the CPU (gpu=none).
+std::optional<GPUTarget> getGPUTarget(const ONNXToLLVMPipelineOptions &options);
 
 /// Checks the options as a whole: `gpu-chip` one of kGPUChips, and with
 /// gpu=cuda no CPU option set to other than its default (shard-grid,
