@@ -130,20 +130,12 @@ static std::optional<RowBlocks> planRowBlocks(linalg::GenericOp gather,
   if (budget <= 0)
     return std::nullopt;
   int64_t rank = gather.getNumLoops();
-  tensor::ExtractOp extract =
-      *gather.getBody()->getOps<tensor::ExtractOp>().begin();
-  std::optional<int64_t> axis;
-  for (auto [d, coordinate] : llvm::enumerate(extract.getIndices())) {
-    auto index = coordinate.getDefiningOp<linalg::IndexOp>();
-    if (index && static_cast<int64_t>(index.getDim()) == int64_t(d))
-      continue;
-    if (axis)
-      return std::nullopt;
-    axis = d;
-  }
+  std::optional<GatherDataRead> read = findGatherDataRead(gather);
+  std::optional<int64_t> axis =
+      read ? getGatherAxis(gather, *read) : std::nullopt;
   if (!axis || *axis + 2 >= rank)
     return std::nullopt;
-  auto dataType = cast<RankedTensorType>(extract.getTensor().getType());
+  auto dataType = cast<RankedTensorType>(read->data.getType());
   auto indicesType = cast<RankedTensorType>(getIndices(gather).getType());
   if (!dataType.hasStaticShape() || !indicesType.hasStaticShape() ||
       indicesType.getNumElements() == 0)

@@ -38,35 +38,6 @@ static bool reject(StringRef *whyNot, StringRef reason) {
   return false;
 }
 
-/// The inputs of `op` whose block arguments the coordinates of `extract`
-/// depend on (through the ops of the body); the single input of `op` if
-/// they depend on none (the gather's indices: a gather at coordinates that
-/// do not depend on the index values is still a gather).
-static SmallVector<OpOperand *> getInputsReadAt(linalg::GenericOp op,
-                                                tensor::ExtractOp extract) {
-  Block *body = op.getBody();
-  SmallVector<OpOperand *> inputs;
-  SmallVector<Value> worklist(extract.getIndices());
-  DenseSet<Value> seen;
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    if (!seen.insert(value).second)
-      continue;
-    if (auto argument = dyn_cast<BlockArgument>(value)) {
-      if (argument.getOwner() == body &&
-          argument.getArgNumber() < op.getNumDpsInputs())
-        inputs.push_back(op.getDpsInputOperand(argument.getArgNumber()));
-      continue;
-    }
-    Operation *def = value.getDefiningOp();
-    if (def->getBlock() == body)
-      llvm::append_range(worklist, def->getOperands());
-  }
-  if (inputs.empty() && op.getNumDpsInputs() == 1)
-    inputs.push_back(op.getDpsInputOperand(0));
-  return inputs;
-}
-
 bool gather::codegen::hasNoDataRead(linalg::GenericOp op) {
   return op.getBody()->getOps<tensor::ExtractOp>().empty();
 }
@@ -80,16 +51,10 @@ bool gather::codegen::isGatherLike(linalg::GenericOp op, StringRef *whyNot) {
     return reject(whyNot, "no result");
   if (op.getNumLoops() == 0 || op.getNumLoops() != op.getNumParallelLoops())
     return reject(whyNot, "not all-parallel loops");
-  auto extracts = op.getBody()->getOps<tensor::ExtractOp>();
-  if (std::distance(extracts.begin(), extracts.end()) != 1)
-    return reject(whyNot, "not exactly one tensor.extract in its body");
-  SmallVector<OpOperand *> readAt = getInputsReadAt(op, *extracts.begin());
-  if (readAt.empty())
-    return reject(whyNot, "its tensor.extract reads at no input's value");
-  if (readAt.size() > 1)
-    return reject(whyNot, "its tensor.extract reads at the values of several "
-                          "inputs");
-  if (!op.getMatchingIndexingMap(readAt.front()).isIdentity())
+  std::optional<GatherDataRead> read = findGatherDataRead(op, whyNot);
+  if (!read)
+    return false;
+  if (!op.getMatchingIndexingMap(read->indices).isIdentity())
     return reject(whyNot, "the indexing map of its indices is not the "
                           "identity");
   for (OpOperand &init : op.getDpsInitsMutable())
@@ -103,9 +68,7 @@ bool gather::codegen::isGatherLike(linalg::GenericOp op, StringRef *whyNot) {
 }
 
 OpOperand &gather::codegen::getIndicesOperand(linalg::GenericOp gather) {
-  return *getInputsReadAt(
-              gather, *gather.getBody()->getOps<tensor::ExtractOp>().begin())
-              .front();
+  return *findGatherDataRead(gather)->indices;
 }
 
 Value gather::codegen::getIndices(linalg::GenericOp gather) {

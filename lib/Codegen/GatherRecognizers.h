@@ -21,6 +21,7 @@
 #ifndef GATHER_LIB_CODEGEN_GATHERRECOGNIZERS_H
 #define GATHER_LIB_CODEGEN_GATHERRECOGNIZERS_H
 
+#include "gather/Codegen/GatherDataRead.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Value.h"
 

@@ -22,6 +22,7 @@
 #include "GPUDeviceMemory.h"
 #include "gather/GPU/Passes.h"
 
+#include "gather/Codegen/GatherDataRead.h"
 #include "gather/Conversion/ONNXToLinalg/GatherLinalgForm.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 
@@ -62,9 +63,10 @@ struct GatherMatch {
 } // namespace
 
 /// The gather of `op` if it is a bufferized marked gather: one input
-/// (`indices`), one output, identity maps, all-parallel loops and one
-/// memref.load of a buffer defined outside the body (`data`) at
-/// linalg.index d for every d but the axis.
+/// (`indices`), one output, identity maps, all-parallel loops and the read
+/// of `data` that makes a gather (gather/Codegen/GatherDataRead.h, the
+/// recognizer gather-codegen uses on tensors): one memref.load of a buffer
+/// defined outside the body at linalg.index d for every d but the axis.
 static std::optional<GatherMatch> matchGather(linalg::GenericOp op) {
   if (!gather::isMarkedGatherElements(op) || !op.hasPureBufferSemantics() ||
       op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
@@ -72,35 +74,16 @@ static std::optional<GatherMatch> matchGather(linalg::GenericOp op) {
       !llvm::all_of(op.getIndexingMapsArray(),
                     [](AffineMap map) { return map.isIdentity(); }))
     return std::nullopt;
-  auto loads = op.getBody()->getOps<memref::LoadOp>();
-  if (std::distance(loads.begin(), loads.end()) != 1)
+  std::optional<gather::codegen::GatherDataRead> read =
+      gather::codegen::findGatherDataRead(op);
+  if (!read)
     return std::nullopt;
-  memref::LoadOp load = *loads.begin();
-  if (op->isAncestor(load.getMemRef().getParentBlock()->getParentOp()))
-    return std::nullopt;
-  // (A dimension of size 1 has coordinate 0: canonicalization folds its
-  // linalg.index into a constant.)
-  auto indicesType = cast<MemRefType>(op.getDpsInputs()[0].getType());
-  std::optional<int64_t> axis;
-  for (auto [d, coordinate] : llvm::enumerate(load.getIndices())) {
-    auto index = coordinate.getDefiningOp<linalg::IndexOp>();
-    if (index && index.getDim() == d)
-      continue;
-    if (d < static_cast<size_t>(indicesType.getRank()) &&
-        indicesType.getDimSize(d) == 1 && matchPattern(coordinate, m_Zero()))
-      continue;
-    if (axis)
-      return std::nullopt;
-    axis = d;
-  }
+  std::optional<int64_t> axis = gather::codegen::getGatherAxis(op, *read);
   if (!axis)
     return std::nullopt;
-  return GatherMatch{op,
-                     nullptr,
-                     load.getMemRef(),
-                     op.getDpsInputs()[0],
-                     op.getDpsInits()[0],
-                     *axis};
+  return GatherMatch{
+      op,   nullptr, read->data, op.getDpsInputs()[0], op.getDpsInits()[0],
+      *axis};
 }
 
 /// The index check of `match`: the next op in the block that is a marked
