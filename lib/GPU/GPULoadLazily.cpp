@@ -24,6 +24,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -97,6 +98,10 @@ static FailureOr<BinaryGlobals> createBinaryGlobals(gpu::BinaryOp binary,
     return binary.emitOpError("holds ")
            << objects.size()
            << " objects; gather-gpu-load-lazily loads binaries of one";
+  if (!isa<NVVM::NVVMTargetAttr>(object.getTarget()))
+    return binary.emitOpError("holds an object for ")
+           << object.getTarget()
+           << "; gather-gpu-load-lazily loads NVVM objects (the CUDA driver)";
   BinaryGlobals globals;
   std::string bytes = object.getObject().str();
   switch (object.getFormat()) {
@@ -114,8 +119,13 @@ static FailureOr<BinaryGlobals> createBinaryGlobals(gpu::BinaryOp binary,
         "holds LLVM IR (format offload), which the CUDA driver cannot load");
   }
   if (DictionaryAttr properties = object.getProperties())
-    if (auto level = properties.getAs<IntegerAttr>("O"))
+    if (auto level = properties.getAs<IntegerAttr>("O")) {
+      // The driver's PTX compiler takes levels 0 to 4.
+      if (level.getInt() < 0 || level.getInt() > 4)
+        return binary.emitOpError("has optimization level ")
+               << level.getInt() << "; the CUDA driver takes 0 to 4";
       globals.optLevel = static_cast<int32_t>(level.getInt());
+    }
   MLIRContext *context = module.getContext();
   Location loc = binary.getLoc();
   globals.size = static_cast<int64_t>(bytes.size());
@@ -156,9 +166,13 @@ lowerLaunch(gpu::LaunchFuncOp launch, BinaryGlobals &globals, ModuleOp module,
   if (launch.hasClusterSize())
     return launch.emitOpError("with a cluster size: gather-gpu-load-lazily "
                               "launches without clusters");
-  if (launch.getAsyncToken())
-    return launch.emitOpError("returns an async token; gpu-to-llvm lowers "
-                              "tokens to streams first");
+  if (launch.getAsyncToken() || !launch.getAsyncDependencies().empty())
+    return launch.emitOpError("has async tokens; gpu-to-llvm lowers them to "
+                              "streams first");
+  if (Value stream = launch.getAsyncObject();
+      stream && !isa<LLVM::LLVMPointerType>(stream.getType()))
+    return launch.emitOpError("runs on a stream of type ")
+           << stream.getType() << ", not !llvm.ptr (gpu-to-llvm first)";
   auto function = launch->getParentOfType<LLVM::LLVMFuncOp>();
   if (!function)
     return launch.emitOpError("is not in an llvm.func (gpu-to-llvm first)");

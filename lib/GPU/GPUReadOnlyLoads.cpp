@@ -28,8 +28,10 @@ namespace gather {
 using namespace mlir;
 
 /// Whether every use of `pointer`, through GEPs and address space casts, is
-/// the address of an llvm.load; the loads go into `loads`. Any other use (a
-/// store, an atomic, a call, a pointer passed on or stored) may write.
+/// the address of a plain llvm.load; the loads go into `loads`. Any other
+/// use (a store, an atomic, a call, a pointer passed on or stored) may
+/// write, and a volatile or atomic load says that something else may (a
+/// flag another thread or the host sets): the argument is not read-only.
 static bool collectLoads(Value pointer, SmallVectorImpl<LLVM::LoadOp> &loads) {
   SmallVector<Value> worklist{pointer};
   while (!worklist.empty()) {
@@ -37,6 +39,9 @@ static bool collectLoads(Value pointer, SmallVectorImpl<LLVM::LoadOp> &loads) {
     for (OpOperand &use : address.getUses()) {
       Operation *user = use.getOwner();
       if (auto load = dyn_cast<LLVM::LoadOp>(user)) {
+        if (load.getVolatile_() ||
+            load.getOrdering() != LLVM::AtomicOrdering::not_atomic)
+          return false;
         loads.push_back(load);
         continue;
       }

@@ -114,3 +114,40 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @below {{'gpu.binary' op holds an object for #rocdl.target<chip = "gfx942">; gather-gpu-load-lazily loads NVVM objects (the CUDA driver)}}
+  gpu.binary @amd [#gpu.object<#rocdl.target<chip = "gfx942">, bin = "ELF">]
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @below {{'gpu.binary' op has optimization level 5000000000; the CUDA driver takes 0 to 4}}
+  gpu.binary @k [#gpu.object<#nvvm.target, properties = {O = 5000000000 : i64}, assembly = "ptx">]
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.binary @k [#gpu.object<#nvvm.target, assembly = "ptx">]
+  llvm.func @f(%n: i64) {
+    %t = gpu.wait async
+    // expected-error @below {{'gpu.launch_func' op has async tokens; gpu-to-llvm lowers them to streams first}}
+    gpu.launch_func [%t] @k::@kern blocks in (%n, %n, %n) threads in (%n, %n, %n) : i64
+    llvm.return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.binary @k [#gpu.object<#nvvm.target, assembly = "ptx">]
+  llvm.func @f(%n: i64) {
+    // expected-error @below {{'gpu.launch_func' op runs on a stream of type 'i64', not !llvm.ptr (gpu-to-llvm first)}}
+    gpu.launch_func <%n : i64> @k::@kern blocks in (%n, %n, %n) threads in (%n, %n, %n) : i64
+    llvm.return
+  }
+}

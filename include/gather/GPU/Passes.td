@@ -92,7 +92,8 @@ def GPUReadOnlyLoadsPass : GatherPass<"gather-gpu-read-only-loads", "::mlir::gpu
     Runs on each `gpu.module` after its lowering to the LLVM and NVVM
     dialects (`onnx-to-llvm{gpu=cuda}`). In each kernel (`nvvm.kernel`), a
     pointer argument whose every use, through `llvm.getelementptr` and
-    `llvm.addrspacecast`, is the address of an `llvm.load` is read-only:
+    `llvm.addrspacecast`, is the address of a plain (neither volatile nor
+    atomic) `llvm.load` is read-only:
     those loads get `invariant` (LLVM's `!invariant.load`), which NVPTX
     emits as `ld.global.nc`, the read-only data path. Any other use (a
     store, an atomic, a call, the pointer passed on or stored) leaves the

@@ -77,10 +77,13 @@ enum GatherCUDABinaryFormat {
 /// reported to the handler the host installed, not the end of the process
 /// before `main`. `*module` and `*kernel` are the caller's slots (null
 /// until loaded; kept for later calls); `binary` holds `size` bytes of
-/// `format` (GatherCUDABinaryFormat), loaded at `optLevel` for PTX. Safe
-/// from several threads (one loads; the others wait). Returns the kernel,
-/// or null after reporting why not (every call that cannot give one
-/// reports).
+/// `format` (GatherCUDABinaryFormat; PTX must end with a NUL within
+/// `size`), loaded at `optLevel` for PTX. Safe from several threads (first
+/// calls that race may each load; one module is kept), and from the error
+/// handler: no lock is held while it reports. A kernel is used only with
+/// its module: after gatherCUDAUnloadModule the next call loads again.
+/// Returns the kernel, or null after reporting why not (every call that
+/// cannot give one reports).
 void *gatherCUDAGetKernel(void **module, void **kernel, const void *binary,
                           int64_t size, int32_t format, int32_t optLevel,
                           const char *name);

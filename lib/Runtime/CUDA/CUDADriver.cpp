@@ -163,8 +163,6 @@ static thread_local int32_t defaultDevice = 0;
 
 void gather::cuda::setDefaultDevice(int32_t device) { defaultDevice = device; }
 
-int32_t gather::cuda::getDefaultDevice() { return defaultDevice; }
-
 static std::mutex contextsMutex;
 /// Each device's primary context, retained at its first use (never
 /// released: the process keeps its modules and memory until it ends).
@@ -195,6 +193,15 @@ static CUcontext getPrimaryContext(const Driver &driver, CUdevice ordinal,
   return context;
 }
 
+/// The primary context of `ordinal` if one was retained, else null (what a
+/// release needs: nothing was made in a context never retained).
+static CUcontext findPrimaryContext(CUdevice ordinal) {
+  std::lock_guard<std::mutex> lock(contextsMutex);
+  if (ordinal < 0 || static_cast<size_t>(ordinal) >= primaryContexts.size())
+    return nullptr;
+  return primaryContexts[ordinal];
+}
+
 ScopedContext::ScopedContext(const char *caller, Purpose purpose)
     : caller(caller), purpose(purpose) {
   // Nothing to release from a driver that never opened.
@@ -204,7 +211,9 @@ ScopedContext::ScopedContext(const char *caller, Purpose purpose)
   if (!opened)
     return;
   ordinal = defaultDevice;
-  CUcontext context = getPrimaryContext(*opened, ordinal, caller);
+  CUcontext context = purpose == Purpose::Release
+                          ? findPrimaryContext(ordinal)
+                          : getPrimaryContext(*opened, ordinal, caller);
   if (!context)
     return;
   // One driver call when the context is current already (the steady state:

@@ -139,7 +139,6 @@ private:
 
 /// The calling thread's default device (mgpuSetDefaultDevice).
 void setDefaultDevice(int32_t device);
-int32_t getDefaultDevice();
 
 /// The site of this thread's later reports (gatherCUDASetReportSite).
 void setReportSite(const GatherReportSite *site);

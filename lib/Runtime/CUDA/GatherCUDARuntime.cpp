@@ -23,6 +23,8 @@
 #include <cstdio>
 #include <mutex>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -287,44 +289,53 @@ extern "C" void mgpuLaunchKernel(void *function, int64_t gridX, int64_t gridY,
   times.launches.emplace_back(before, after);
 }
 
-/// Serializes the loads of gatherCUDAGetKernel (the fast path reads the
-/// caller's kernel slot without it).
-static std::mutex kernelLoadMutex;
-
 extern "C" void *gatherCUDAGetKernel(void **module, void **kernel,
                                      const void *binary, int64_t size,
                                      int32_t format, int32_t optLevel,
                                      const char *name) {
-  if (void *found = __atomic_load_n(kernel, __ATOMIC_ACQUIRE))
-    return found;
-  std::lock_guard<std::mutex> lock(kernelLoadMutex);
-  if (void *found = __atomic_load_n(kernel, __ATOMIC_ACQUIRE))
-    return found;
   uint64_t reportsBefore = getReportCount();
   auto failed = [&](const char *why) -> void * {
     // Every call that gives no kernel reports, once: the load's own report
-    // if it made one, otherwise this.
+    // if it made one, otherwise this (with why the driver is missing, when
+    // it did not open).
     if (getReportCount() == reportsBefore)
       reportError(std::string("CUDA: kernel '") + (name ? name : "") +
                   "' not launched: " + why +
-                  (getFirstError()
-                       ? std::string(" (first error: ") + getFirstError() + ")"
+                  (!isDriverOpen() && getFirstError()
+                       ? std::string(" (") + getFirstError() + ")"
                        : ""));
     return nullptr;
   };
   if (!module || !kernel || !binary || !name || size <= 0)
-    return failed("gatherCUDAGetKernel has a null slot, binary or name");
+    return failed("gatherCUDAGetKernel has a null slot, binary or name, or "
+                  "no bytes");
+  if (format != GATHER_CUDA_BINARY_PTX && format != GATHER_CUDA_BINARY_IMAGE)
+    return failed("its module has an unknown format");
+  if (format == GATHER_CUDA_BINARY_PTX &&
+      static_cast<const char *>(binary)[size - 1] != 0)
+    return failed("its PTX does not end with a NUL within its size");
+  // The slots are read and written atomically and no lock is held while a
+  // load reports (a handler may exit, and the destructor unload, or call
+  // here again): two threads that both find no module load one each, and
+  // the one that loses keeps the winner's and unloads its own. A kernel is
+  // kept only with its module: after gatherCUDAUnloadModule both load again.
   void *loaded = __atomic_load_n(module, __ATOMIC_ACQUIRE);
+  if (void *found = __atomic_load_n(kernel, __ATOMIC_ACQUIRE); found && loaded)
+    return found;
   if (!loaded) {
-    if (format == GATHER_CUDA_BINARY_PTX)
-      loaded = mgpuModuleLoadJIT(binary, optLevel);
-    else if (format == GATHER_CUDA_BINARY_IMAGE)
-      loaded = mgpuModuleLoad(binary, static_cast<uint64_t>(size));
-    else
-      return failed("its module has an unknown format");
-    if (!loaded)
+    void *mine = format == GATHER_CUDA_BINARY_PTX
+                     ? mgpuModuleLoadJIT(binary, optLevel)
+                     : mgpuModuleLoad(binary, static_cast<uint64_t>(size));
+    if (!mine)
       return failed("its module did not load");
-    __atomic_store_n(module, loaded, __ATOMIC_RELEASE);
+    void *expected = nullptr;
+    if (__atomic_compare_exchange_n(module, &expected, mine, false,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+      loaded = mine;
+    } else {
+      mgpuModuleUnload(mine);
+      loaded = expected;
+    }
   }
   void *function = mgpuModuleGetFunction(loaded, name);
   if (!function)
@@ -336,9 +347,7 @@ extern "C" void *gatherCUDAGetKernel(void **module, void **kernel,
 extern "C" void gatherCUDAUnloadModule(void **module) {
   if (!module)
     return;
-  std::lock_guard<std::mutex> lock(kernelLoadMutex);
-  void *loaded = __atomic_exchange_n(module, nullptr, __ATOMIC_ACQ_REL);
-  mgpuModuleUnload(loaded);
+  mgpuModuleUnload(__atomic_exchange_n(module, nullptr, __ATOMIC_ACQ_REL));
 }
 
 //===----------------------------------------------------------------------===//
@@ -346,15 +355,21 @@ extern "C" void gatherCUDAUnloadModule(void **module) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The streams mgpuStreamDestroy gave back, per device, for the next
-/// mgpuStreamCreate: a gather call creates and destroys a stream, and a
-/// driver call pair per call is what a pool saves. A stream given back
-/// may still run work; work queued on it later runs after that (stream
-/// order), so reuse is safe. The streams are never destroyed (the process
-/// keeps them, as it keeps the primary contexts).
+/// The streams mgpuStreamCreate made, and those mgpuStreamDestroy gave back
+/// for the next mgpuStreamCreate on the same device: a gather call creates
+/// and destroys a stream, and a driver call pair per call is what the pool
+/// saves. A stream given back may still run work; work queued on it later
+/// runs after that (stream order), so reuse is safe. Pooled streams are
+/// never destroyed (the process keeps them, as it keeps the primary
+/// contexts); a stream the pool did not make is destroyed as the driver's.
 struct StreamPool {
   std::mutex mutex;
+  /// The device of each stream the pool made.
+  std::unordered_map<CUstream, int32_t> device;
+  /// Per device, the streams given back.
   std::vector<std::vector<CUstream>> free;
+  /// The streams given back (a second give-back is ignored).
+  std::unordered_set<CUstream> isFree;
 };
 } // namespace
 
@@ -368,12 +383,13 @@ extern "C" void *mgpuStreamCreate(void) {
   if (!context)
     return nullptr;
   StreamPool &pool = getStreamPool();
+  auto ordinal = static_cast<size_t>(context.getOrdinal());
   {
     std::lock_guard<std::mutex> lock(pool.mutex);
-    auto ordinal = static_cast<size_t>(context.getOrdinal());
     if (ordinal < pool.free.size() && !pool.free[ordinal].empty()) {
       CUstream stream = pool.free[ordinal].back();
       pool.free[ordinal].pop_back();
+      pool.isFree.erase(stream);
       return stream;
     }
   }
@@ -381,6 +397,8 @@ extern "C" void *mgpuStreamCreate(void) {
   CUresult result = context->cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING);
   if (result != CUDA_SUCCESS && !context.check(result, "cuStreamCreate"))
     return nullptr;
+  std::lock_guard<std::mutex> lock(pool.mutex);
+  pool.device[stream] = context.getOrdinal();
   return stream;
 }
 
@@ -395,13 +413,26 @@ extern "C" void mgpuStreamSynchronize(void *stream) {
 extern "C" void mgpuStreamDestroy(void *stream) {
   if (!stream)
     return;
-  // Back to the pool of the thread's device (no driver call).
+  // A stream the pool made goes back to its device's pool (no driver call;
+  // a second give-back is ignored); another is the driver's to destroy.
   StreamPool &pool = getStreamPool();
-  std::lock_guard<std::mutex> lock(pool.mutex);
-  auto ordinal = static_cast<size_t>(getDefaultDevice());
-  if (pool.free.size() <= ordinal)
-    pool.free.resize(ordinal + 1);
-  pool.free[ordinal].push_back(static_cast<CUstream>(stream));
+  {
+    std::lock_guard<std::mutex> lock(pool.mutex);
+    auto made = pool.device.find(static_cast<CUstream>(stream));
+    if (made != pool.device.end()) {
+      if (pool.isFree.insert(made->first).second) {
+        auto ordinal = static_cast<size_t>(made->second);
+        if (pool.free.size() <= ordinal)
+          pool.free.resize(ordinal + 1);
+        pool.free[ordinal].push_back(made->first);
+      }
+      return;
+    }
+  }
+  releaseInContext(
+      "mgpuStreamDestroy", "cuStreamDestroy", [&](const Driver &driver) {
+        return driver.cuStreamDestroy(static_cast<CUstream>(stream));
+      });
 }
 
 extern "C" void mgpuStreamWaitEvent(void *stream, void *event) {

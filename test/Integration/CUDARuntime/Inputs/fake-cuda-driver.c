@@ -237,7 +237,10 @@ CUresult cuLaunchKernel(void *kernel, unsigned gx, unsigned gy, unsigned gz,
 CUresult cuStreamCreate(void **result, unsigned flags) {
   ENTER(0);
   (void)flags;
-  *result = &stream;
+  // A handle of its own per stream, as the driver's.
+  static char streams[1024];
+  static int created;
+  *result = created < 1024 ? &streams[created++] : (void *)&stream;
   return SUCCESS;
 }
 CUresult cuStreamDestroy_v2(void *destroyed) {
