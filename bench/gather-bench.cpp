@@ -59,6 +59,7 @@
 #include "gather/ExecutionEngine/JitCompiler.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Runtime/GatherRuntime.h"
+#include "gather/Support/Version.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -937,6 +938,7 @@ static void emitMachine() {
 }
 
 int main(int argc, char **argv) {
+  cl::SetVersionPrinter(gather::printVersion);
   cl::ParseCommandLineOptions(
       argc, argv,
       "gather-bench: gather's JIT kernel, the C loop forms and the memory "

@@ -21,6 +21,8 @@
 #   libomp.so (libomp-22-dev), GatherONNXImport's libonnx and protobuf; with
 #   the MPI runtime, MPICH's compiler wrappers (libmpich-dev).
 
+# gather_debian_package_of(<file> <out> [AS_NAMED]): the package of <file>'s
+# real file, or with AS_NAMED of <file> itself (a symlink's own package).
 function(gather_debian_package_of file out)
   set(${out} "" PARENT_SCOPE)
   find_program(GATHER_DPKG_QUERY dpkg-query)
@@ -28,6 +30,9 @@ function(gather_debian_package_of file out)
     return()
   endif()
   get_filename_component(real "${file}" REALPATH)
+  if("AS_NAMED" IN_LIST ARGN)
+    set(real "${file}")
+  endif()
   execute_process(COMMAND ${GATHER_DPKG_QUERY} -S "${real}"
     OUTPUT_VARIABLE owner RESULT_VARIABLE status ERROR_QUIET)
   if(status EQUAL 0)
@@ -66,6 +71,13 @@ foreach(lib MLIR LLVM)
 endforeach()
 
 set(runtime_depends)
+# gather-compile runs lld (lib/Compiler/SharedLibrary.cpp), which no ELF
+# file of the package names. (It links libomp by its real file, libomp.so.5,
+# whose package dpkg-shlibdeps finds.)
+gather_debian_package_of("${GATHER_LINKER}" linker_package AS_NAMED)
+if(linker_package)
+  list(APPEND runtime_depends "${linker_package}")
+endif()
 find_program(GATHER_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(GATHER_DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
@@ -97,7 +109,7 @@ list(APPEND dev_depends "libmlir-${v}-dev" "mlir-${v}-tools" "llvm-${v}-dev"
   "llvm-${v}-linker-tools" "libomp-${v}-dev" "libonnx-dev" "libprotobuf-dev")
 list(JOIN dev_depends ", " CPACK_DEBIAN_DEV_PACKAGE_DEPENDS)
 if(GATHER_DPKG_SHLIBDEPS)
-  message(STATUS "Debian packages: gather Depends: from dpkg-shlibdeps")
+  message(STATUS "Debian packages: gather Depends: ${CPACK_DEBIAN_RUNTIME_PACKAGE_DEPENDS} and what dpkg-shlibdeps finds")
 else()
   message(STATUS "Debian packages: gather Depends: ${CPACK_DEBIAN_RUNTIME_PACKAGE_DEPENDS}")
 endif()

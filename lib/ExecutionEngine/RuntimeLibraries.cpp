@@ -36,13 +36,18 @@ bool gather::usesCUDARuntime(ModuleOp module) {
   return found.wasInterrupted();
 }
 
-/// `name` in the directory of the libgather_runtime.so that this process
-/// uses, if it is there; else `name` alone (the loader's path).
-static std::string findNextToRuntime(llvm::StringRef name) {
+std::string gather::getRuntimeLibraryPath() {
   Dl_info info;
   if (dladdr(reinterpret_cast<void *>(&gatherSetErrorHandler), &info) &&
-      info.dli_fname) {
-    llvm::SmallString<256> path(llvm::sys::path::parent_path(info.dli_fname));
+      info.dli_fname)
+    return info.dli_fname;
+  return "";
+}
+
+std::string gather::findNextToRuntime(llvm::StringRef name) {
+  std::string runtime = getRuntimeLibraryPath();
+  if (!runtime.empty()) {
+    llvm::SmallString<256> path(llvm::sys::path::parent_path(runtime));
     llvm::sys::path::append(path, name);
     if (llvm::sys::fs::exists(path))
       return path.str().str();

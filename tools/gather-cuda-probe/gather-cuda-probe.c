@@ -21,13 +21,20 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Runtime/GatherCUDARuntime.h"
+#include "gather/Support/VersionInfo.h"
 
 #include <stdio.h>
+#include <string.h>
 
 int main(int argc, char **argv) {
-  (void)argv;
+  if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+    printf("gather version %s%s%s%s\n", GATHER_VERSION_STRING,
+           GATHER_COMMIT_STRING[0] ? " (commit " : "", GATHER_COMMIT_STRING,
+           GATHER_COMMIT_STRING[0] ? ")" : "");
+    return 0;
+  }
   if (argc != 1) {
-    fprintf(stderr, "usage: gather-cuda-probe (no arguments)\n");
+    fprintf(stderr, "usage: gather-cuda-probe (no arguments, or --version)\n");
     return 2;
   }
   // (The default error handler prints the error and exits with status 1.)

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Codegen/TargetInfo.h"
+#include "gather/Compiler/Compiler.h"
 #include "gather/Pipelines/Pipelines.h"
 #include "gather/Support/ConstantSizes.h"
 #include "gather/Support/Diagnostics.h"
@@ -58,7 +59,8 @@ static LogicalResult translateONNXToLLVMIR(Operation *op,
     return failure();
   // The target the code is for (the host's triple, the CPU of target-cpu or
   // the host's): its triple and data layout go into the LLVM module, so that
-  // llc and clang compile it as the pipeline planned it.
+  // llc and clang compile it as the pipeline planned it
+  // (gather::translateForTarget, as gather-compile's).
   auto options =
       gather::ONNXToLLVMPipelineOptions::createFromString(pipelineOptionsText);
   if (!options)
@@ -68,22 +70,12 @@ static LogicalResult translateONNXToLLVMIR(Operation *op,
   if (!target)
     return emitError(op->getLoc()) << llvm::toString(target.takeError());
 
-  // Argument attributes of the bufferization analysis (e.g. the read-only
-  // `bufferization.access` of print declarations) mean nothing to LLVM.
-  op->walk([](LLVM::LLVMFuncOp function) {
-    for (unsigned i = 0, e = function.getNumArguments(); i < e; ++i)
-      function.removeArgAttr(i, "bufferization.access");
-  });
-
   llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(op, llvmContext);
-  if (!llvmModule)
-    return emitError(op->getLoc(), "failed to translate the module to LLVM IR");
-  llvm::TargetMachine &machine = (*target)->getTargetMachine();
-  llvmModule->setTargetTriple(machine.getTargetTriple());
-  llvmModule->setDataLayout(machine.createDataLayout());
-  llvmModule->print(output, /*AAW=*/nullptr);
+  auto llvmModule =
+      gather::translateForTarget(cast<ModuleOp>(op), **target, llvmContext);
+  if (failed(llvmModule))
+    return failure();
+  (*llvmModule)->print(output, /*AAW=*/nullptr);
   return success();
 }
 

@@ -20,7 +20,10 @@
 #ifndef GATHER_EXECUTIONENGINE_RUNTIMELIBRARIES_H
 #define GATHER_EXECUTIONENGINE_RUNTIMELIBRARIES_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+
+#include <string>
 
 namespace mlir {
 class ModuleOp;
@@ -33,6 +36,15 @@ namespace gather {
 /// (isCUDARuntimeFunctionName in gather/RuntimeABI/RuntimeABI.h), or holds a
 /// gpu.binary or gpu.launch_func, whose translation to LLVM IR calls them.
 bool usesCUDARuntime(mlir::ModuleOp module);
+
+/// The path of the libgather_runtime.so this process uses (dladdr of one of
+/// its functions), or "" if the loader does not say.
+std::string getRuntimeLibraryPath();
+
+/// `name` (e.g. kCUDARuntimeLibraryName) in the directory of
+/// getRuntimeLibraryPath() if it is there; else `name` alone (the loader's
+/// search path). gather's runtime libraries are installed side by side.
+std::string findNextToRuntime(llvm::StringRef name);
 
 /// Loads into the process, once, the runtime libraries `module` needs
 /// (usesCUDARuntime: libgather_cuda_runtime.so, looked up in the directory

@@ -43,6 +43,11 @@ inline constexpr llvm::StringLiteral kErrorSinkName = "__gather_error_sink";
 inline constexpr llvm::StringLiteral kCUDARuntimeLibraryName =
     "libgather_cuda_runtime.so";
 
+/// The file name of libgather_mpi_runtime (GatherMPIRuntime.h), which code
+/// partitioned over MPI processes (shard-grid) calls, and through it MPI.
+inline constexpr llvm::StringLiteral kMPIRuntimeLibraryName =
+    "libgather_mpi_runtime.so";
+
 /// The runtime's functions that compiled code calls with scalars and
 /// pointers (see GatherRuntime.h and GatherMPIRuntime.h for each).
 enum class RuntimeFunction {

@@ -32,6 +32,8 @@
 #ifndef GATHER_SUPPORT_TOOLMAIN_H
 #define GATHER_SUPPORT_TOOLMAIN_H
 
+#include "gather/Support/Version.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -100,6 +102,8 @@ struct ToolThread {
 inline int runToolMain(int argc, char **argv, int (*toolMain)(int, char **)) {
   if (argc > 0)
     detail::toolName() = llvm::sys::path::filename(argv[0]).str();
+  // --version: gather's version and commit, then LLVM's.
+  llvm::cl::SetVersionPrinter(printVersion);
   std::set_new_handler(
       [] { detail::exitWithError("out of memory", " (operator new)"); });
   llvm::install_bad_alloc_error_handler(
