@@ -116,7 +116,8 @@ if PATH=/usr/local/cuda/bin:$PATH command -v ptxas > /dev/null; then
 else
   echo "gpu-check.sh: no ptxas here: only the PTX (isa) programs are built"
 fi
-"$llvm_bin/clang" -O2 -I"$root/include" "$root/tools/gather-cuda-probe/gather-cuda-probe.c" \
+"$llvm_bin/clang" -O2 -I"$root/include" -I"$build/include" \
+  "$root/tools/gather-cuda-probe/gather-cuda-probe.c" \
   -L"$out/lib" -lgather_cuda_runtime -lgather_runtime -Wl,-rpath,'$ORIGIN/../lib' \
   -o "$out/bin/gather-cuda-probe" || fail "cannot build gather-cuda-probe"
 
