@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gather/Support/Diagnostics.h"
 #include "gather/Codegen/TargetInfo.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -26,10 +27,6 @@
 #include "llvm/TargetParser/Triple.h"
 
 using namespace gather;
-
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
 
 TargetInfo::~TargetInfo() = default;
 

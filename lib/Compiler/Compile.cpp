@@ -62,6 +62,10 @@ gather::compileModule(ModuleOp module, const CompileOptions &options) {
                    : "the module has no public function with a body: "
                      "nothing to compile");
 
+  // A library describes its entry points, for gather-run.
+  if (options.emit == EmitKind::Library || options.emit == EmitKind::Object)
+    addEntryPointsGlobal(module, *entryPoints);
+
   PassManager pm = PassManager::on<ModuleOp>(module.getContext());
   buildONNXToLLVMPipeline(pm, **pipelineOptions);
   if (options.configurePassManager && failed(options.configurePassManager(pm)))

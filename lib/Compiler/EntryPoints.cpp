@@ -16,8 +16,10 @@
 #include "gather/Compiler/Compiler.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
@@ -282,4 +284,53 @@ void gather::writeCHeader(ArrayRef<EntryPoint> entryPoints, StringRef guard,
     os << ");\n";
   }
   os << "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* " << macro << " */\n";
+}
+
+std::string gather::describeEntryPoints(ArrayRef<EntryPoint> entryPoints) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (const EntryPoint &entry : entryPoints) {
+    if (entry.arguments.empty() && entry.results.empty())
+      continue; // Nothing to pass or show.
+    MLIRContext *context = entry.location->getContext();
+    os << entry.name << " "
+       << FunctionType::get(context, entry.arguments, entry.results) << "\n";
+  }
+  return text;
+}
+
+void gather::addEntryPointsGlobal(ModuleOp module,
+                                  ArrayRef<EntryPoint> entryPoints) {
+  std::string text = describeEntryPoints(entryPoints);
+  text.push_back('\0');
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), text.size());
+  LLVM::GlobalOp::create(builder, module.getLoc(), type, /*isConstant=*/true,
+                         LLVM::Linkage::External, kEntryPointsSymbolName,
+                         builder.getStringAttr(text));
+}
+
+llvm::Expected<std::vector<gather::EntryPoint>>
+gather::parseEntryPoints(StringRef text, MLIRContext *context,
+                         Location location) {
+  std::vector<EntryPoint> entryPoints;
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef line : lines) {
+    auto [name, typeText] = line.split(' ');
+    auto type = dyn_cast_or_null<FunctionType>(
+        parseType(typeText, context, /*numRead=*/nullptr,
+                  /*isKnownNullTerminated=*/false));
+    if (name.empty() || !type)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "the entry point description '" + line +
+                                         "' does not parse");
+    EntryPoint entry{name.str(), {}, {}, {}, location};
+    entry.arguments.assign(type.getInputs().begin(), type.getInputs().end());
+    entry.results.assign(type.getResults().begin(), type.getResults().end());
+    for (size_t i = 0; i < entry.arguments.size(); ++i)
+      entry.argumentNames.push_back("arg" + std::to_string(i));
+    entryPoints.push_back(std::move(entry));
+  }
+  return entryPoints;
 }

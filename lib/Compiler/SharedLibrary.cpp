@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gather/Support/Diagnostics.h"
 #include "gather/Compiler/Compiler.h"
 #include "gather/ExecutionEngine/RuntimeLibraries.h"
 #include "gather/RuntimeABI/RuntimeABI.h"
@@ -26,15 +27,12 @@
 #include "llvm/Support/Program.h"
 
 using namespace mlir;
+using gather::makeError;
 
 // The linker and LLVM's OpenMP runtime, as CMake found them
 // (lib/Compiler/CMakeLists.txt).
 static constexpr llvm::StringLiteral kLinkerPath = GATHER_LINKER_PATH;
 static constexpr llvm::StringLiteral kOpenMPLibraryPath = GATHER_LIBOMP_PATH;
-
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
 
 gather::RuntimeNeeds gather::getRuntimeNeeds(ModuleOp lowered) {
   RuntimeNeeds needs;

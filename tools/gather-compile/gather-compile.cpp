@@ -19,20 +19,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Compiler/Compiler.h"
-#include "gather/ExecutionEngine/JitCompiler.h"
-#include "gather/Support/Diagnostics.h"
+#include "gather/Compiler/InputContext.h"
 #include "gather/Support/ToolMain.h"
-#include "gather/Target/ONNX/ImportONNX.h"
 
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -106,32 +100,8 @@ static int toolMain(int argc, char **argv) {
       "into kernels of their own; the other nodes are left to the host.\n"
       "--help-hidden lists LLVM's and MLIR's options too.\n");
 
-  DialectRegistry registry;
-  gather::registerJitDependencies(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  // An error names its op by its location, without printing the op.
-  context.printOpOnDiagnostic(false);
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler sourceHandler(sourceMgr, &context);
-  // Errors at an imported node, `model.onnx: node 'pick' (GatherElements):
-  // error: ...` (registered last: it sees the diagnostics first).
-  gather::registerLocationDiagnosticHandler(&context);
-
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
-  if (!buffer) {
-    llvm::errs() << "gather-compile: error: cannot read '" << inputFile
-                 << "': " << buffer.getError().message() << "\n";
-    return 1;
-  }
-  OwningOpRef<ModuleOp> module;
-  if (llvm::sys::path::extension(inputFile) == ".onnx") {
-    module =
-        gather::importONNXModel((*buffer)->getBuffer(), inputFile, &context);
-  } else {
-    sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  }
+  gather::InputContext input;
+  OwningOpRef<ModuleOp> module = input.read(inputFile);
   if (!module)
     return 1;
 

@@ -119,6 +119,28 @@ struct EntryPoint {
 mlir::FailureOr<std::vector<EntryPoint>> getEntryPoints(mlir::ModuleOp module,
                                                         bool checkForC = true);
 
+/// The symbol by which a library or object of gather-compile describes its
+/// entry points (what gather-run reads to call them): a NUL-terminated
+/// string, one line per entry point, `<name> <function type>`, e.g.
+/// `main_graph_gather_0 (tensor<2x4xf32>, tensor<2x2xi64>) ->
+/// tensor<2x2xf32>`.
+inline constexpr llvm::StringLiteral kEntryPointsSymbolName =
+    "__gather_entry_points";
+
+/// The text of kEntryPointsSymbolName for `entryPoints`.
+std::string describeEntryPoints(llvm::ArrayRef<EntryPoint> entryPoints);
+
+/// Adds to `module` the constant global kEntryPointsSymbolName describing
+/// `entryPoints` (an llvm.mlir.global, which the pipeline keeps).
+void addEntryPointsGlobal(mlir::ModuleOp module,
+                          llvm::ArrayRef<EntryPoint> entryPoints);
+
+/// Parses describeEntryPoints' text (their locations: `location`); an error
+/// says which line does not parse.
+llvm::Expected<std::vector<EntryPoint>>
+parseEntryPoints(llvm::StringRef text, mlir::MLIRContext *context,
+                 mlir::Location location);
+
 /// Translates `lowered` (LLVM dialect, after the pipeline) to LLVM IR in
 /// `llvmContext`, with the triple and data layout of `target`; first checks
 /// that no constant expands past gather's limit

@@ -671,6 +671,23 @@ OwningOpRef<ModuleOp> Importer::import(const ::onnx::ModelProto &model,
   return module;
 }
 
+FailureOr<DenseElementsAttr> gather::readTensorProtoFile(StringRef path,
+                                                         MLIRContext *context) {
+  Importer importer(context, path);
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return importer.error("cannot read the tensor file: ")
+           << buffer.getError().message();
+  ::onnx::TensorProto tensor;
+  if ((*buffer)->getBufferSize() > static_cast<size_t>(INT32_MAX) ||
+      !tensor.ParseFromArray((*buffer)->getBufferStart(),
+                             static_cast<int>((*buffer)->getBufferSize())))
+    return importer.error("not an ONNX TensorProto (truncated or not "
+                          "protobuf)");
+  return importer.getTensor(tensor, "tensor file '" + path.str() + "'");
+}
+
 OwningOpRef<ModuleOp>
 gather::importONNXModel(StringRef bytes, StringRef fileName,
                         MLIRContext *context,

@@ -47,6 +47,7 @@
 #ifndef GATHER_TARGET_ONNX_IMPORTONNX_H
 #define GATHER_TARGET_ONNX_IMPORTONNX_H
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -85,6 +86,13 @@ importONNXModel(llvm::StringRef bytes, llvm::StringRef fileName,
 /// Registers `--import-onnx` (with --onnx-inputs, --onnx-expected,
 /// --onnx-write-outputs, --onnx-atol, --onnx-rtol) for mlir-translate style
 /// tools.
+/// Reads the ONNX TensorProto file `path` (the backend tests' `.pb`) as a
+/// dense elements attribute of `context`, as the importer reads
+/// initializers. Errors (unreadable, not a TensorProto, a type gather does
+/// not support, external data) are diagnostics at loc("<path>").
+mlir::FailureOr<mlir::DenseElementsAttr>
+readTensorProtoFile(llvm::StringRef path, mlir::MLIRContext *context);
+
 void registerImportONNXTranslation();
 
 } // namespace gather
