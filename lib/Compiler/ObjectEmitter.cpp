@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -31,11 +32,24 @@ gather::translateForTarget(ModuleOp lowered, const TargetInfo &target,
   // A splat constant expands into every element in LLVM IR.
   if (failed(checkExpandedConstantSizes(lowered)))
     return failure();
-  // Argument attributes of the bufferization analysis (e.g. the read-only
-  // `bufferization.access` of print declarations) mean nothing to LLVM.
-  lowered->walk([](LLVM::LLVMFuncOp function) {
+  // Argument and result attributes of other dialects (the bufferization
+  // analysis' `bufferization.access`, an imported graph's `onnx.name`) mean
+  // nothing to LLVM, whose translation would warn of each.
+  lowered->walk([](LLVM::LLVMFuncOp llvmFunction) {
+    auto function = cast<FunctionOpInterface>(llvmFunction.getOperation());
+    auto foreignNames = [](ArrayRef<NamedAttribute> attributes) {
+      SmallVector<StringAttr> names;
+      for (NamedAttribute attribute : attributes)
+        if (!attribute.getName().strref().starts_with("llvm."))
+          names.push_back(attribute.getName());
+      return names;
+    };
     for (unsigned i = 0, e = function.getNumArguments(); i < e; ++i)
-      function.removeArgAttr(i, "bufferization.access");
+      for (StringAttr name : foreignNames(function.getArgAttrs(i)))
+        function.removeArgAttr(i, name);
+    for (unsigned i = 0, e = function.getNumResults(); i < e; ++i)
+      for (StringAttr name : foreignNames(function.getResultAttrs(i)))
+        function.removeResultAttr(i, name);
   });
   std::unique_ptr<llvm::Module> module =
       translateModuleToLLVMIR(lowered, llvmContext);

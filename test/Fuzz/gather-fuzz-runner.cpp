@@ -213,6 +213,10 @@ void CaseGenerator::generate(Case &c) {
       gather::GatherForm::Scalarized,
       gather::GatherForm::Scalar}[k.ConsumeIntegralInRange<size_t>(0, 3)];
   c.optLevel = k.ConsumeIntegralInRange(0u, 3u);
+  // Another CPU than the host's (one the host runs, e.g. haswell for AVX2
+  // code on an AVX-512 host): GATHER_FUZZ_TARGET_CPU (docs/Robustness.md).
+  if (const char *cpu = std::getenv("GATHER_FUZZ_TARGET_CPU"))
+    c.options.targetCpu = std::string(cpu);
 
   // The operands: the dynamic sizes, the element bits and the indices.
   FuzzedDataProvider &fdp = operands;
@@ -299,7 +303,7 @@ static std::string describeOptions(const Case &c) {
      << " num-threads=" << c.options.numThreads
      << " parallel-threshold=" << c.options.parallelThreshold
      << " gather-form=" << gather::stringifyGatherForm(c.options.gatherForm)
-     << " -O" << c.optLevel;
+     << " target-cpu=" << c.options.targetCpu << " -O" << c.optLevel;
   return text;
 }
 
