@@ -441,7 +441,7 @@ keepKernel(llvm::Expected<std::unique_ptr<mlir::ExecutionEngine>> engine,
   if (!engine)
     return engine.takeError();
   kept = std::move(*engine);
-  return kept->lookup("_mlir_ciface_gather");
+  return gather::lookupCInterface(*kept, "gather");
 }
 
 /// The form of the gathers of `source` compiled with `options`, in words

@@ -194,7 +194,7 @@ int main(int argc, char **argv) {
     llvm::errs() << llvm::toString(engine.takeError()) << "\n";
     return 1;
   }
-  auto symbol = (*engine)->lookup("_mlir_ciface_gather");
+  auto symbol = gather::lookupCInterface(**engine, "gather");
   if (!symbol) {
     llvm::errs() << llvm::toString(symbol.takeError()) << "\n";
     return 1;

@@ -89,8 +89,7 @@ using Kernel = void (*)(StridedMemRefType<float, 2> *,
 static bool run(ExecutionEngine &engine, StringRef name,
                 std::vector<float> data, int64_t dataRows, int64_t dataCols,
                 std::vector<int64_t> indices, int64_t rows, int64_t cols) {
-  llvm::Expected<void *> address =
-      engine.lookup(("_mlir_ciface_" + name).str());
+  llvm::Expected<void *> address = gather::lookupCInterface(engine, name);
   if (!address) {
     llvm::errs() << "lookup: " << llvm::toString(address.takeError()) << "\n";
     return false;
@@ -157,7 +156,7 @@ int main() {
     llvm::outs() << "reported: " << error << "\n";
 
   // A function the module does not have: an error, not a crash.
-  llvm::Expected<void *> missing = (*engine)->lookup("_mlir_ciface_nope");
+  llvm::Expected<void *> missing = gather::lookupCInterface(**engine, "nope");
   if (!missing)
     llvm::outs() << "lookup failed: " << llvm::toString(missing.takeError())
                  << "\n";
@@ -175,5 +174,30 @@ int main() {
   if (!unresolved)
     llvm::outs() << "compileAndJit failed: "
                  << llvm::toString(unresolved.takeError()) << "\n";
-  return errors.size() == 1 && !missing && !unresolved ? 0 : 1;
+
+  // An element type that does not exist: the error shows the source line.
+  auto badType = gather::compileSourceAndJit(
+      context,
+      gather::getGatherElementsKernelSource("typo", {2}, "f33", {2}, "i64", 0),
+      gather::ONNXToLLVMPipelineOptions());
+  if (!badType)
+    llvm::outs() << "bad type: " << llvm::toString(badType.takeError()) << "\n";
+
+  // A function without llvm.emit_c_interface: no C wrapper, and the error
+  // says why.
+  auto plain = gather::compileSourceAndJit(
+      context, "func.func @plain() {\n  return\n}\n",
+      gather::ONNXToLLVMPipelineOptions());
+  bool plainFailed = !plain;
+  if (plain) {
+    llvm::Expected<void *> wrapper = gather::lookupCInterface(**plain, "plain");
+    plainFailed = !wrapper;
+    if (!wrapper)
+      llvm::outs() << "lookup failed: " << llvm::toString(wrapper.takeError())
+                   << "\n";
+  }
+  return errors.size() == 1 && !missing && !unresolved && !badType &&
+                 plainFailed
+             ? 0
+             : 1;
 }

@@ -68,8 +68,11 @@ struct CheckLoweredPass
       left = leftCast;
     if (!left)
       return;
-    left->emitOpError("was left by the lowering: it is not in the LLVM "
-                      "dialect, so it cannot be translated to LLVM IR");
+    // At the op's location, which names it: no note printing the op.
+    emitError(left->getLoc())
+        << "'" << left->getName()
+        << "' op was left by the lowering: it is not in the LLVM dialect, so "
+           "it cannot be translated to LLVM IR";
     signalPassFailure();
   }
 
@@ -87,17 +90,20 @@ private:
     bool shardLeft = false;
     getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (!shardLeft && op->getName().getStringRef() == "shard.shard") {
-        op->emitOpError(
-            "is not partitioned: hand-annotated shardings are partitioned "
-            "only with the pipeline option shard-grid=N (the number of MPI "
-            "processes)");
+        emitError(op->getLoc())
+            << "'" << op->getName()
+            << "' op is not partitioned: hand-annotated shardings are "
+               "partitioned only with the pipeline option shard-grid=N (the "
+               "number of MPI processes)";
         shardLeft = anyLeft = true;
         return;
       }
       if (!gather::ONNX::isForeignONNXOp(op))
         return;
-      op->emitOpError("is not lowered by gather (it lowers "
-                      "onnx.GatherElements, onnx.Constant and onnx.Return)");
+      emitError(op->getLoc())
+          << "'" << op->getName()
+          << "' op is not lowered by gather (it lowers onnx.GatherElements, "
+             "onnx.Constant and onnx.Return)";
       anyLeft = true;
     });
     if (anyLeft)

@@ -60,13 +60,31 @@ namespace {
 /// thread that runs it, so they are this thread's).
 class DiagnosticCollector {
 public:
-  explicit DiagnosticCollector(MLIRContext *context)
+  /// With `source` and its `bufferName`, a diagnostic located in it is
+  /// followed by its line and a caret under its column, as MLIR's tools
+  /// print them (a parse error then shows the token at fault).
+  explicit DiagnosticCollector(MLIRContext *context,
+                               llvm::StringRef source = "",
+                               llvm::StringRef bufferName = "")
       : thread(std::this_thread::get_id()),
-        handler(context, [this](Diagnostic &diagnostic) {
+        handler(context, [this, source, bufferName](Diagnostic &diagnostic) {
           if (std::this_thread::get_id() != thread)
             return failure();
           llvm::raw_string_ostream os(messages);
           gather::printDiagnostic(os, diagnostic);
+          auto loc = dyn_cast<FileLineColLoc>(diagnostic.getLocation());
+          if (!source.empty() && loc && loc.getFilename() == bufferName &&
+              loc.getLine() > 0) {
+            SmallVector<llvm::StringRef> lines;
+            source.split(lines, '\n');
+            if (loc.getLine() <= lines.size()) {
+              llvm::StringRef line = lines[loc.getLine() - 1];
+              os << "  " << line << "\n  "
+                 << std::string(
+                        std::min<size_t>(loc.getColumn() - 1, line.size()), ' ')
+                 << "^\n";
+            }
+          }
           return success();
         }) {}
   llvm::Error error(llvm::StringRef what) const {
@@ -318,6 +336,25 @@ llvm::Error gather::setKernelErrorHandler(ExecutionEngine &engine,
   return llvm::Error::success();
 }
 
+llvm::Expected<void *> gather::lookupCInterface(ExecutionEngine &engine,
+                                                llvm::StringRef function) {
+  auto wrapper = engine.lookup(("_mlir_ciface_" + function).str());
+  if (wrapper)
+    return *wrapper;
+  llvm::consumeError(wrapper.takeError());
+  auto plain = engine.lookup(function);
+  bool exists = static_cast<bool>(plain);
+  if (!plain)
+    llvm::consumeError(plain.takeError());
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      exists ? "function '" + function + "' has no C interface (_mlir_ciface_" +
+                   function +
+                   "): give its func.func the attribute "
+                   "llvm.emit_c_interface"
+             : "the module has no function '" + function + "'");
+}
+
 llvm::StringRef gather::getKernelBufferName(llvm::StringRef source) {
   for (llvm::StringRef keyword : {"func.func", "llvm.func"}) {
     size_t start = 0;
@@ -349,7 +386,7 @@ gather::compileSourceAndJit(MLIRContext &context, llvm::StringRef source,
       bufferName.empty() ? getKernelBufferName(source).str() : bufferName.str();
   OwningOpRef<ModuleOp> module;
   {
-    DiagnosticCollector diagnostics(&context);
+    DiagnosticCollector diagnostics(&context, source, name);
     module = parseSourceString<ModuleOp>(source, ParserConfig(&context), name);
     if (!module)
       return diagnostics.error("cannot parse the kernel source");

@@ -463,10 +463,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
     if (!engine) {
       compiled.error = llvm::toString(engine.takeError());
     } else {
-      llvm::Expected<void *> address = (*engine)->lookup("_mlir_ciface_kernel");
+      llvm::Expected<void *> address =
+          gather::lookupCInterface(**engine, "kernel");
       if (!address)
-        fail(c, source,
-             "no _mlir_ciface_kernel: " + llvm::toString(address.takeError()));
+        fail(c, source, llvm::toString(address.takeError()));
       compiled.entry =
           reinterpret_cast<void (*)(void *, void *, void *)>(*address);
       compiled.engine = std::move(*engine);

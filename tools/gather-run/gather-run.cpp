@@ -151,7 +151,7 @@ static llvm::Expected<LoadedModule> compileInput(llvm::StringRef path,
   loaded.engine = std::move(*engine);
   ExecutionEngine *jit = loaded.engine.get();
   loaded.lookup = [jit](llvm::StringRef name) -> void * {
-    auto address = jit->lookup(("_mlir_ciface_" + name).str());
+    auto address = gather::lookupCInterface(*jit, name);
     if (!address) {
       llvm::consumeError(address.takeError());
       return nullptr;

@@ -151,6 +151,13 @@ compileSourceAndJit(mlir::MLIRContext &context, llvm::StringRef source,
 llvm::Error setKernelErrorHandler(mlir::ExecutionEngine &engine,
                                   GatherErrorHandler handler, void *userData);
 
+/// The address of the C wrapper `_mlir_ciface_<function>` in `engine`. The
+/// error says whether `function` is in the module without one (its
+/// func.func lacks the `llvm.emit_c_interface` attribute, which
+/// getGatherElementsKernelSource's kernels carry) or not there at all.
+llvm::Expected<void *> lookupCInterface(mlir::ExecutionEngine &engine,
+                                        llvm::StringRef function);
+
 /// The name compileSourceAndJit gives the buffer of `source` by default: the
 /// symbol of the first func.func (or else llvm.func) defined or declared in
 /// the text, e.g. `gather` for getGatherElementsKernelSource("gather", ...);

@@ -159,7 +159,7 @@ static void runThread(mlir::MLIRContext &context, unsigned thread,
       outcome.fail(name + ": " + llvm::toString(std::move(error)));
       return;
     }
-    auto address = (*engine)->lookup("_mlir_ciface_" + name);
+    auto address = gather::lookupCInterface(**engine, name);
     if (!address) {
       outcome.fail(name + ": " + llvm::toString(address.takeError()));
       return;
