@@ -228,6 +228,15 @@ static int reduce(int argc, char **argv, const TestWrapper &wrapper) {
 static int reduceInChildProcess(int argc, char **argv,
                                 const TestWrapper &wrapper,
                                 std::string &crash) {
+  // --version and --help print and exit inside LLVM's option parser: here,
+  // where exiting is clean (in the child, the exit handlers would see the
+  // objects of the threads fork did not copy as leaked).
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (arg == "--version" || arg == "-version" || arg.starts_with("--help") ||
+        arg.starts_with("-help"))
+      return reduce(argc, argv, wrapper);
+  }
   std::fflush(nullptr);
   pid_t child = fork();
   if (child < 0)
