@@ -41,7 +41,9 @@ MLIR_CAPI_EXPORTED void
 mlirGatherRegisterJitDependencies(MlirDialectRegistry registry);
 
 /// Lowers `module` in place with onnx-to-llvm{`pipelineOptions`} (the
-/// pipeline's option text, e.g. "num-threads=1"; empty for the defaults) and
+/// pipeline's option text, `key=value` pairs separated by spaces, e.g.
+/// "num-threads=1 vector-size=0"; empty for the defaults; an invalid one is
+/// an error through `errorCallback`, nothing is written to stderr) and
 /// JIT-compiles it for the host CPU at LLVM optimization level `optLevel`
 /// (0-3). On success, `*engine` is the engine (destroy it with
 /// mlirExecutionEngineDestroy) and the result is a success; on failure,
@@ -69,6 +71,27 @@ MLIR_CAPI_EXPORTED MlirLogicalResult mlirGatherCompileSource(
 /// null `handler` sends them to the process's handler again. Fails, with the
 /// message given to `errorCallback` (may be null), only for an engine these
 /// functions did not make.
+/// What a compilation leaves behind to debug it (gather::JitDebugOptions);
+/// each empty string (length 0): nothing.
+///   irDirectory      the IR before the pipeline and after each pass that
+///                    changes it, one file per pass (MLIR's IR tree);
+///   crashReproducer  a reproducer when a pass fails or crashes
+///                    (`gather-opt --run-reproducer <file>`);
+///   objectFile       the JIT's object file.
+typedef struct MlirGatherJitDebugOptions {
+  MlirStringRef irDirectory;
+  MlirStringRef crashReproducer;
+  MlirStringRef objectFile;
+} MlirGatherJitDebugOptions;
+
+/// mlirGatherCompileSource, writing what `debug` asks for (a file or
+/// directory that cannot be written is an error).
+MLIR_CAPI_EXPORTED MlirLogicalResult mlirGatherCompileSourceWithDebugOptions(
+    MlirContext context, MlirStringRef source, MlirStringRef bufferName,
+    MlirStringRef pipelineOptions, int optLevel, MlirGatherJitDebugOptions debug,
+    MlirExecutionEngine *engine, MlirStringCallback errorCallback,
+    void *userData);
+
 MLIR_CAPI_EXPORTED MlirLogicalResult mlirGatherSetKernelErrorHandler(
     MlirExecutionEngine engine, GatherErrorHandler handler, void *handlerData,
     MlirStringCallback errorCallback, void *userData);

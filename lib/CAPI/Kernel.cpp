@@ -101,6 +101,23 @@ mlirGatherCompileSource(MlirContext context, MlirStringRef source,
                      });
 }
 
+MlirLogicalResult mlirGatherCompileSourceWithDebugOptions(
+    MlirContext context, MlirStringRef source, MlirStringRef bufferName,
+    MlirStringRef pipelineOptions, int optLevel,
+    MlirGatherJitDebugOptions debug, MlirExecutionEngine *engine,
+    MlirStringCallback errorCallback, void *userData) {
+  gather::JitDebugOptions options;
+  options.irDirectory = unwrap(debug.irDirectory).str();
+  options.crashReproducer = unwrap(debug.crashReproducer).str();
+  options.objectFile = unwrap(debug.objectFile).str();
+  return compileWith(optLevel, pipelineOptions, engine, errorCallback, userData,
+                     [&](const auto &pipeline) {
+                       return gather::compileSourceAndJit(
+                           *unwrap(context), unwrap(source), pipeline, optLevel,
+                           unwrap(bufferName), options);
+                     });
+}
+
 MlirLogicalResult mlirGatherSetKernelErrorHandler(
     MlirExecutionEngine engine, GatherErrorHandler handler, void *handlerData,
     MlirStringCallback errorCallback, void *userData) {

@@ -31,11 +31,14 @@
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <memory>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 using namespace mlir;
 using gather::TargetInfo;
@@ -57,7 +60,10 @@ namespace {
 /// with location. A context shared by several threads has one handler stack:
 /// the diagnostics of another thread's compilation go on to the handlers
 /// below (the pass manager re-emits its worker threads' diagnostics on the
-/// thread that runs it, so they are this thread's).
+/// thread that runs it, so they are this thread's). Under a crash
+/// reproducer (JitDebugOptions), the pipeline runs on a thread of LLVM's
+/// crash recovery: then every thread's diagnostics are collected
+/// (setAnyThread).
 class DiagnosticCollector {
 public:
   /// With `source` and its `bufferName`, a diagnostic located in it is
@@ -68,7 +74,7 @@ public:
                                llvm::StringRef bufferName = "")
       : thread(std::this_thread::get_id()),
         handler(context, [this, source, bufferName](Diagnostic &diagnostic) {
-          if (std::this_thread::get_id() != thread)
+          if (!anyThread && std::this_thread::get_id() != thread)
             return failure();
           llvm::raw_string_ostream os(messages);
           gather::printDiagnostic(os, diagnostic);
@@ -87,6 +93,7 @@ public:
           }
           return success();
         }) {}
+  void setAnyThread() { anyThread = true; }
   llvm::Error error(llvm::StringRef what) const {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    what + ":\n" + messages);
@@ -94,6 +101,7 @@ public:
 
 private:
   std::thread::id thread;
+  bool anyThread = false;
   std::string messages;
   ScopedDiagnosticHandler handler;
 };
@@ -217,7 +225,7 @@ static llvm::Error checkJitContext(MLIRContext &context) {
 
 llvm::Expected<std::unique_ptr<ExecutionEngine>>
 gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
-                      unsigned optLevel) {
+                      unsigned optLevel, const JitDebugOptions &debug) {
   if (optLevel > 3)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "optimization level must be 0-3");
@@ -248,6 +256,27 @@ gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
     DiagnosticCollector diagnostics(context);
     PassManager pm = PassManager::on<ModuleOp>(context);
     buildONNXToLLVMPipeline(pm, options);
+    if (!debug.irDirectory.empty()) {
+      if (std::error_code error =
+              llvm::sys::fs::create_directories(debug.irDirectory))
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "cannot create the IR directory '" +
+                                           debug.irDirectory +
+                                           "': " + error.message());
+      // (At each pass's own scope: module scope needs a context without
+      // threads, which a shared context may not be.)
+      // Before the first pass (the input), after every pass that changes it.
+      auto first = std::make_shared<bool>(true);
+      pm.enableIRPrintingToFileTree(
+          [first](Pass *, Operation *) { return std::exchange(*first, false); },
+          [](Pass *, Operation *) { return true; },
+          /*printModuleScope=*/false, /*printAfterOnlyOnChange=*/true,
+          /*printAfterOnlyOnFailure=*/false, debug.irDirectory);
+    }
+    if (!debug.crashReproducer.empty()) {
+      pm.enableCrashReproducerGeneration(debug.crashReproducer);
+      diagnostics.setAnyThread();
+    }
     if (failed(pm.run(module)))
       return diagnostics.error("the onnx-to-llvm pipeline failed");
     // Every kernel has an error sink (setKernelErrorHandler), reports or not.
@@ -271,6 +300,7 @@ gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
                                                targetMachine->get());
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
+  engineOptions.enableObjectDump = !debug.objectFile.empty();
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(optLevel);
   // The runtime libraries the hosts do not link (code for the GPU calls
@@ -317,6 +347,18 @@ gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
           llvm::inconvertibleErrorCode(),
           "JIT compilation failed: cannot link entry point '" + name +
               "': " + llvm::toString(address.takeError()));
+  }
+  if (!debug.objectFile.empty()) {
+    // (ExecutionEngine::dumpToObjectFile reports a failure on stderr only.)
+    std::error_code error;
+    llvm::raw_fd_ostream probe(debug.objectFile, error);
+    if (error)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "cannot write the object file '" +
+                                         debug.objectFile +
+                                         "': " + error.message());
+    probe.close();
+    (*engine)->dumpToObjectFile(debug.objectFile);
   }
   return std::move(*engine);
 }
@@ -380,7 +422,8 @@ llvm::StringRef gather::getKernelBufferName(llvm::StringRef source) {
 llvm::Expected<std::unique_ptr<ExecutionEngine>>
 gather::compileSourceAndJit(MLIRContext &context, llvm::StringRef source,
                             const ONNXToLLVMPipelineOptions &options,
-                            unsigned optLevel, llvm::StringRef bufferName) {
+                            unsigned optLevel, llvm::StringRef bufferName,
+                            const JitDebugOptions &debug) {
   loadJitDialects(context);
   std::string name =
       bufferName.empty() ? getKernelBufferName(source).str() : bufferName.str();
@@ -391,7 +434,7 @@ gather::compileSourceAndJit(MLIRContext &context, llvm::StringRef source,
     if (!module)
       return diagnostics.error("cannot parse the kernel source");
   }
-  return compileAndJit(*module, options, optLevel);
+  return compileAndJit(*module, options, optLevel, debug);
 }
 
 std::string gather::getGatherElementsKernelSource(

@@ -321,6 +321,33 @@ getEnumOptionValueNames(gather::ONNXToLLVMPipelineOptions &options) {
   return names;
 }
 
+/// A hint for a value that holds more options: `a=1,b=2` (the separator is
+/// a space, as in `--onnx-to-llvm="a=1 b=2"`).
+static std::string commaHint(StringRef value) {
+  if (value.contains(',') && value.contains('='))
+    return "; options are separated by spaces, not commas";
+  return "";
+}
+
+/// The options of `options` whose values are integers, by name: whether
+/// each is unsigned. (Checked here, since llvm::cl's parser prints its own
+/// line to stderr for a value that is not one.)
+static llvm::StringMap<bool>
+getIntegerOptions(gather::ONNXToLLVMPipelineOptions &options) {
+  llvm::StringMap<bool> names;
+  for (llvm::cl::Option *option :
+       {static_cast<llvm::cl::Option *>(&options.vectorSize),
+        static_cast<llvm::cl::Option *>(&options.prefetchDistance),
+        static_cast<llvm::cl::Option *>(&options.narrowLimit),
+        static_cast<llvm::cl::Option *>(&options.rowBlockBytes),
+        static_cast<llvm::cl::Option *>(&options.parallelThreshold),
+        static_cast<llvm::cl::Option *>(&options.shardGrid),
+        static_cast<llvm::cl::Option *>(&options.shardDim)})
+    names[option->ArgStr] = false;
+  names[options.numThreads.ArgStr] = true;
+  return names;
+}
+
 llvm::Expected<std::unique_ptr<gather::ONNXToLLVMPipelineOptions>>
 gather::parseONNXToLLVMPipelineOptions(StringRef text) {
   auto options = std::make_unique<ONNXToLLVMPipelineOptions>();
@@ -332,6 +359,7 @@ gather::parseONNXToLLVMPipelineOptions(StringRef text) {
   };
   llvm::StringMap<SmallVector<StringRef>> enumValues =
       getEnumOptionValueNames(*options);
+  llvm::StringMap<bool> integerOptions = getIntegerOptions(*options);
   for (const OptionItem &item : splitOptionItems(text)) {
     const auto *found = llvm::find_if(known, [&](const llvm::cl::Option *o) {
       return o->ArgStr == item.key;
@@ -350,13 +378,29 @@ gather::parseONNXToLLVMPipelineOptions(StringRef text) {
     if (values != enumValues.end() &&
         !llvm::is_contained(values->second, item.value))
       return fail("invalid value '" + item.value + "' for option '" + item.key +
-                  "'; " + listValid("values", item.value, values->second));
-    // A value of the wrong type (the option parser also prints why).
+                  "'; " + listValid("values", item.value, values->second) +
+                  commaHint(item.value));
+    // An integer: decimal (signed or not as the option is).
+    auto integer = integerOptions.find(item.key);
+    if (integer != integerOptions.end()) {
+      int64_t signedValue;
+      uint64_t unsignedValue;
+      bool valid = integer->second
+                       ? !item.value.getAsInteger(10, unsignedValue) &&
+                             unsignedValue <= UINT32_MAX
+                       : !item.value.getAsInteger(10, signedValue);
+      if (!valid)
+        return fail(
+            "invalid value '" + item.value + "' for option '" + item.key +
+            "': not " + (integer->second ? "an unsigned 32-bit" : "a 64-bit") +
+            " integer (" + (*found)->HelpStr + ")" + commaHint(item.value));
+    }
+    // A value of the wrong type otherwise (reasons written to `os`).
     std::string reason;
     llvm::raw_string_ostream os(reason);
     if (failed(options->parseFromString(item.text, os)))
       return fail("invalid value '" + item.value + "' for option '" + item.key +
-                  "' (" + (*found)->HelpStr + ")");
+                  "' (" + (*found)->HelpStr + ")" + commaHint(item.value));
   }
   if (llvm::Error error = checkONNXToLLVMPipelineOptions(*options))
     return std::move(error);

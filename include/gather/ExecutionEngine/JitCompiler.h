@@ -106,6 +106,27 @@ llvm::Error checkOpenMPEnvironment();
 /// (1 GiB; libomp aborts where it cannot allocate the stacks).
 inline constexpr uint64_t kMaxStackSize = uint64_t(1) << 30;
 
+/// What compileAndJit leaves behind to debug a compilation (each empty:
+/// nothing).
+struct JitDebugOptions {
+  /// A directory that gets the IR before the pipeline and after each of its
+  /// passes that changes it, one file per pass as MLIR's
+  /// `--mlir-print-ir-tree-dir` writes them (`<dir>/builtin_module_<n>/
+  /// <k>_<pass>.mlir`, in order).
+  std::string irDirectory;
+  /// A file that gets a reproducer of the pipeline when a pass fails or
+  /// crashes (the input module and the pipeline; `gather-opt
+  /// --run-reproducer <file>` runs it again), as
+  /// `--mlir-pass-pipeline-crash-reproducer` does. (The pipeline then runs
+  /// on a thread of LLVM's crash recovery, so the error of the call also
+  /// collects the diagnostics of other threads' compilations on a shared
+  /// context while it runs.)
+  std::string crashReproducer;
+  /// A file that gets the JIT's object file of the module (an ELF
+  /// relocatable file: `llvm-objdump -d` shows the code that runs).
+  std::string objectFile;
+};
+
 /// Lowers `module` in place with buildONNXToLLVMPipeline(`options`) and
 /// JIT-compiles it for the host CPU (or `target-cpu` / `target-features`,
 /// which must run on the host: TargetInfo::checkRunsOnHost) with LLVM
@@ -124,9 +145,11 @@ inline constexpr uint64_t kMaxStackSize = uint64_t(1) << 30;
 /// included) is looked up before returning, so those lookups do not fail
 /// later. Errors carry the diagnostics (with locations) of the pass that
 /// failed.
+/// `debug` says what to write for debugging (JitDebugOptions); a file that
+/// cannot be written is an error.
 llvm::Expected<std::unique_ptr<mlir::ExecutionEngine>>
 compileAndJit(mlir::ModuleOp module, const ONNXToLLVMPipelineOptions &options,
-              unsigned optLevel = 3);
+              unsigned optLevel = 3, const JitDebugOptions &debug = {});
 
 /// Parses `source` (MLIR text) into `context` (which gets the
 /// registerJitDependencies() dialects), then compileAndJit(). The source's
@@ -137,7 +160,8 @@ compileAndJit(mlir::ModuleOp module, const ONNXToLLVMPipelineOptions &options,
 llvm::Expected<std::unique_ptr<mlir::ExecutionEngine>>
 compileSourceAndJit(mlir::MLIRContext &context, llvm::StringRef source,
                     const ONNXToLLVMPipelineOptions &options,
-                    unsigned optLevel = 3, llvm::StringRef bufferName = "");
+                    unsigned optLevel = 3, llvm::StringRef bufferName = "",
+                    const JitDebugOptions &debug = {});
 
 /// Gives the kernel compiled into `engine` (by compileAndJit or
 /// compileSourceAndJit) its own run-time error handler: its reports, from

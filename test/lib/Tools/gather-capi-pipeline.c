@@ -85,6 +85,36 @@ static int compileWithOptions(const char *text) {
   return failed;
 }
 
+/// Compiles the kernel (or, with `bad`, a module whose op gather does not
+/// lower) with the debug options: the IR tree, the reproducer and the object
+/// file under `directory`.
+static int compileForDebug(const char *directory, int bad) {
+  static const char *badSource = "func.func @k() {\n"
+                                 "  \"onnx.Relu\"() : () -> ()\n"
+                                 "  return\n"
+                                 "}\n";
+  char ir[4096], reproducer[4096], object[4096];
+  snprintf(ir, sizeof(ir), "%s/ir", directory);
+  snprintf(reproducer, sizeof(reproducer), "%s/reproducer.mlir", directory);
+  snprintf(object, sizeof(object), "%s/k.o", directory);
+  MlirGatherJitDebugOptions debug = {mlirStringRefCreateFromCString(ir),
+                                     mlirStringRefCreateFromCString(reproducer),
+                                     mlirStringRefCreateFromCString(object)};
+  MlirContext context = createContext(mlirGatherRegisterJitDependencies);
+  MlirExecutionEngine engine;
+  int failed =
+      mlirLogicalResultIsFailure(mlirGatherCompileSourceWithDebugOptions(
+          context, mlirStringRefCreateFromCString(bad ? badSource : kernel),
+          mlirStringRefCreateFromCString(""),
+          mlirStringRefCreateFromCString("num-threads=1"), 2, debug, &engine,
+          printError, NULL));
+  printf("%s\n", failed ? "not compiled" : "compiled");
+  if (!failed)
+    mlirExecutionEngineDestroy(engine);
+  mlirContextDestroy(context);
+  return failed;
+}
+
 /// Compiles the module in the file `path` and calls its `main`.
 static int runFile(const char *path) {
   static char source[1 << 16];
@@ -122,7 +152,12 @@ int main(int argc, char **argv) {
     return compileWithOptions(argv[2]);
   if (argc == 3 && strcmp(argv[1], "run") == 0)
     return runFile(argv[2]);
+  if (argc == 3 && strcmp(argv[1], "debug") == 0)
+    return compileForDebug(argv[2], 0);
+  if (argc == 3 && strcmp(argv[1], "debug-bad") == 0)
+    return compileForDebug(argv[2], 1);
   fprintf(stderr,
-          "usage: gather-capi-pipeline pipeline|options TEXT | run FILE\n");
+          "usage: gather-capi-pipeline pipeline|options TEXT | run FILE | "
+          "debug|debug-bad DIR\n");
   return 2;
 }
