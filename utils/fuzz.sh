@@ -5,7 +5,7 @@
 # the rounds of K) or until it has run R inputs (--runs), and prints per
 # target the inputs run, the coverage (libFuzzer's cov / ft), the time and the
 # findings (crash-, timeout-, oom- and leak- artifacts, with their paths;
-# slow-unit- ones, inputs over 10 s but under the 30 s timeout, are listed
+# slow-unit- ones, inputs over 10 s but under the 90 s timeout, are listed
 # apart).
 # A finding does not stop a target: libFuzzer stops at it (saving the
 # artifact) and is started again on the grown corpus for the time left, so
@@ -148,7 +148,7 @@ fuzz_target() {
       [ -n "$deadline" ] && limits+=(-max_total_time=$((deadline - SECONDS)))
       [ -n "$runs" ] && limits+=(-runs=$((runs - inputs)))
       "$build/bin/gather-fuzz-$name" "${limits[@]}" \
-        -timeout=30 -rss_limit_mb=3072 -print_final_stats=1 "${extra[@]}" \
+        -timeout=90 -rss_limit_mb=3072 -print_final_stats=1 "${extra[@]}" \
         -artifact_prefix="$dir/artifacts/" "$dir/corpus" \
         "$root/test/Fuzz/corpus-$name" >"$log" 2>&1
       fuzzer_status=$?
