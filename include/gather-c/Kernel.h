@@ -88,9 +88,9 @@ typedef struct MlirGatherJitDebugOptions {
 /// directory that cannot be written is an error).
 MLIR_CAPI_EXPORTED MlirLogicalResult mlirGatherCompileSourceWithDebugOptions(
     MlirContext context, MlirStringRef source, MlirStringRef bufferName,
-    MlirStringRef pipelineOptions, int optLevel, MlirGatherJitDebugOptions debug,
-    MlirExecutionEngine *engine, MlirStringCallback errorCallback,
-    void *userData);
+    MlirStringRef pipelineOptions, int optLevel,
+    MlirGatherJitDebugOptions debug, MlirExecutionEngine *engine,
+    MlirStringCallback errorCallback, void *userData);
 
 MLIR_CAPI_EXPORTED MlirLogicalResult mlirGatherSetKernelErrorHandler(
     MlirExecutionEngine engine, GatherErrorHandler handler, void *handlerData,

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Support/Diagnostics.h"
 #include "gather/Codegen/TargetInfo.h"
+#include "gather/Support/Diagnostics.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallVector.h"

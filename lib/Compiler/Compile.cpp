@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Compiler/Compiler.h"
+#include "gather/RuntimeABI/RuntimeReporter.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
@@ -72,6 +73,10 @@ gather::compileModule(ModuleOp module, const CompileOptions &options) {
     return failure();
   if (failed(pm.run(module)))
     return failure();
+  // Every library has an error sink (gatherSetKernelErrorHandler), reports
+  // or not, as JIT-compiled kernels do: a host may always give it a handler.
+  if (failed(getOrCreateErrorSinkGlobal(module)))
+    return emitError(loc) << "the module cannot have an error sink";
 
   if (options.emit == EmitKind::MLIR || options.emit == EmitKind::LLVMIR) {
     auto file = open(loc, options.outputFile);
@@ -107,10 +112,14 @@ gather::compileModule(ModuleOp module, const CompileOptions &options) {
       return failure();
     file->keep();
   }
-  if (options.emit == EmitKind::Library)
-    if (llvm::Error error = linkSharedLibrary(objectPath, options.outputFile,
-                                              getRuntimeNeeds(module)))
+  if (options.emit == EmitKind::Library) {
+    FailureOr<RuntimeNeeds> needs = getRuntimeNeeds(module);
+    if (failed(needs))
+      return failure();
+    if (llvm::Error error =
+            linkSharedLibrary(objectPath, options.outputFile, *needs))
       return report(loc, std::move(error));
+  }
 
   if (!options.headerFile.empty()) {
     auto file = open(loc, options.headerFile);

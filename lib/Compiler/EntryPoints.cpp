@@ -290,8 +290,6 @@ std::string gather::describeEntryPoints(ArrayRef<EntryPoint> entryPoints) {
   std::string text;
   llvm::raw_string_ostream os(text);
   for (const EntryPoint &entry : entryPoints) {
-    if (entry.arguments.empty() && entry.results.empty())
-      continue; // Nothing to pass or show.
     MLIRContext *context = entry.location->getContext();
     os << entry.name << " "
        << FunctionType::get(context, entry.arguments, entry.results) << "\n";

@@ -14,10 +14,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Support/Diagnostics.h"
 #include "gather/Compiler/Compiler.h"
 #include "gather/ExecutionEngine/RuntimeLibraries.h"
 #include "gather/RuntimeABI/RuntimeABI.h"
+#include "gather/Support/Diagnostics.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -26,6 +26,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
+#include <dlfcn.h>
+
 using namespace mlir;
 using gather::makeError;
 
@@ -33,21 +35,55 @@ using gather::makeError;
 // (lib/Compiler/CMakeLists.txt).
 static constexpr llvm::StringLiteral kLinkerPath = GATHER_LINKER_PATH;
 static constexpr llvm::StringLiteral kOpenMPLibraryPath = GATHER_LIBOMP_PATH;
+// MLIR's runner utilities (libmlir-22: memrefCopy, printMemref*, ...).
+static constexpr llvm::StringLiteral kCRunnerUtilsPath =
+    GATHER_C_RUNNER_UTILS_PATH;
+static constexpr llvm::StringLiteral kRunnerUtilsPath =
+    GATHER_RUNNER_UTILS_PATH;
 
-gather::RuntimeNeeds gather::getRuntimeNeeds(ModuleOp lowered) {
+/// The address of `name` in the library at `path` (loaded once), or null.
+static void *findIn(llvm::StringRef path, llvm::StringRef name) {
+  void *library = dlopen(path.str().c_str(), RTLD_LAZY | RTLD_LOCAL);
+  return library ? dlsym(library, name.str().c_str()) : nullptr;
+}
+
+FailureOr<gather::RuntimeNeeds> gather::getRuntimeNeeds(ModuleOp lowered) {
   RuntimeNeeds needs;
   needs.cuda = usesCUDARuntime(lowered);
+  bool failed = false;
   lowered->walk([&](Operation *op) {
     if (isa<omp::OpenMPDialect>(op->getDialect()))
       needs.openMP = true;
-    if (auto function = dyn_cast<LLVM::LLVMFuncOp>(op)) {
-      StringRef name = function.getSymName();
-      if (name.starts_with("__kmpc_") || name.starts_with("omp_"))
-        needs.openMP = true;
-      if (name.starts_with("MPI_") || name.starts_with("gatherMPI"))
-        needs.mpi = true;
+    auto function = dyn_cast<LLVM::LLVMFuncOp>(op);
+    if (!function || !function.isExternal())
+      return;
+    StringRef name = function.getSymName();
+    if (name.starts_with("__kmpc_") || name.starts_with("omp_")) {
+      needs.openMP = true;
+      return;
     }
+    if (name.starts_with("MPI_") || name.starts_with("gatherMPI")) {
+      needs.mpi = true;
+      return;
+    }
+    if (name.starts_with("llvm.") || needs.cuda ||
+        dlsym(RTLD_DEFAULT, name.str().c_str()))
+      return; // An intrinsic, the CUDA runtime's, gather's runtime or libc.
+    for (StringRef utilities : {kCRunnerUtilsPath, kRunnerUtilsPath})
+      if (findIn(utilities, name)) {
+        if (!llvm::is_contained(needs.runnerUtilities, utilities.str()))
+          needs.runnerUtilities.push_back(utilities.str());
+        return;
+      }
+    emitError(function.getLoc())
+        << "function '" << name
+        << "' is declared but defined nowhere the library can link: not in "
+           "the module, gather's runtimes, libomp, MLIR's runner utilities "
+           "or the C library";
+    failed = true;
   });
+  if (failed)
+    return failure();
   return needs;
 }
 
@@ -71,6 +107,8 @@ llvm::Error gather::linkSharedLibrary(llvm::StringRef objectFile,
     libraries.push_back(findNextToRuntime(kCUDARuntimeLibraryName));
   if (needs.mpi)
     libraries.push_back(findNextToRuntime(kMPIRuntimeLibraryName));
+  for (const std::string &utilities : needs.runnerUtilities)
+    libraries.push_back(utilities);
   SmallVector<std::string> directories;
   for (const std::string &library : libraries) {
     if (!llvm::sys::fs::exists(library))

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Support/Diagnostics.h"
 #include "gather/Runner/EntryPointCall.h"
+#include "gather/Support/Diagnostics.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/raw_ostream.h"
@@ -158,7 +158,8 @@ llvm::Error gather::compareResult(const HostTensor &actual,
                                   const HostTensor &expected, int64_t index) {
   if (actual.getType().getElementType() != expected.getType().getElementType())
     return makeError("result " + llvm::Twine(index) + " is a " +
-                     printToString(actual.getType()) + ", the expected output a " +
+                     printToString(actual.getType()) +
+                     ", the expected output a " +
                      printToString(expected.getType()));
   std::vector<int64_t> actualDescriptor = actual.getDescriptor();
   std::vector<int64_t> expectedDescriptor = expected.getDescriptor();

@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather/Support/Diagnostics.h"
 #include "gather/Runner/HostTensor.h"
 #include "gather/Support/CheckedSize.h"
+#include "gather/Support/Diagnostics.h"
 #include "gather/Support/ElementBytes.h"
 #include "gather/Target/ONNX/ImportONNX.h"
 
@@ -28,9 +28,9 @@
 #include <cstring>
 
 using namespace mlir;
+using gather::HostTensor;
 using gather::makeError;
 using gather::printToString;
-using gather::HostTensor;
 
 /// The bytes of one element of `type`, or none for a type without a fixed
 /// size in memory (strings).
@@ -42,7 +42,8 @@ static std::optional<int64_t> getStorageBytes(Type type) {
 
 llvm::Expected<HostTensor> HostTensor::allocate(RankedTensorType type) {
   if (!type.hasStaticShape())
-    return makeError("tensor type '" + printToString(type) + "' has a dynamic size");
+    return makeError("tensor type '" + printToString(type) +
+                     "' has a dynamic size");
   std::optional<int64_t> elementBytes = getStorageBytes(type.getElementType());
   if (!elementBytes)
     return makeError("element type '" + printToString(type.getElementType()) +
@@ -142,7 +143,8 @@ static llvm::Error parseElement(StringRef text, Type type, char *out) {
         value.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
     if (!status || text.empty()) {
       llvm::consumeError(status.takeError());
-      return makeError("'" + text + "' is not a " + printToString(type) + " value");
+      return makeError("'" + text + "' is not a " + printToString(type) +
+                       " value");
     }
     llvm::APInt bits = value.bitcastToAPInt();
     std::memcpy(out, bits.getRawData(), bits.getBitWidth() / 8);
@@ -180,7 +182,8 @@ static llvm::Error parseElement(StringRef text, Type type, char *out) {
     bits = static_cast<uint64_t>(value);
   }
   if (!fits)
-    return makeError("'" + text + "' is not a " + printToString(type) + " value");
+    return makeError("'" + text + "' is not a " + printToString(type) +
+                     " value");
   std::memcpy(out, &bits, width / 8);
   return llvm::Error::success();
 }

@@ -165,11 +165,16 @@ struct RuntimeNeeds {
   bool openMP = false;
   bool cuda = false;
   bool mpi = false;
+  /// MLIR's runner utilities that define a function the code declares
+  /// (`memrefCopy`, `printMemrefF32`, ...), by path.
+  std::vector<std::string> runnerUtilities;
 };
 /// What `lowered` (after the pipeline) calls: OpenMP's runtime (omp ops or
-/// __kmpc_ calls), gather's CUDA runtime (usesCUDARuntime) and its MPI
-/// runtime (MPI_ and gatherMPI calls).
-RuntimeNeeds getRuntimeNeeds(mlir::ModuleOp lowered);
+/// __kmpc_ calls), gather's CUDA runtime (usesCUDARuntime), its MPI runtime
+/// (MPI_ and gatherMPI calls) and MLIR's runner utilities (a declared
+/// function one of them defines). A declared function that none of these,
+/// gather's runtime nor the C library defines is a located error.
+mlir::FailureOr<RuntimeNeeds> getRuntimeNeeds(mlir::ModuleOp lowered);
 
 /// Step 5: links `objectFile` into the shared library `output` with the lld
 /// found when gather was configured (kLinkerPath), against
