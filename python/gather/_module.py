@@ -131,69 +131,110 @@ class Function:
         function.argtypes = [ctypes.c_void_p] * count
         function.restype = None
         self._function = function
+        self._result_words = sum(3 + 2 * r.rank for r in results)
+        self._words = ctypes.c_int64 * (
+            self._result_words + sum(3 + 2 * a.rank for a in arguments))
 
     def __repr__(self):
         args = ", ".join(map(repr, self.arguments))
         res = ", ".join(map(repr, self.results))
         return f"<gather function {self.name}({args}) -> ({res})>"
 
-    def _descriptor(self, array):
-        rank = array.ndim
-        words = (ctypes.c_int64 * (3 + 2 * rank))()
-        address = array.ctypes.data
-        words[0] = address
-        words[1] = address
-        words[2] = 0
-        for d in range(rank):
-            words[3 + d] = array.shape[d]
-            words[3 + rank + d] = array.strides[d] // array.itemsize if array.itemsize else 1
-        return words
-
     def __call__(self, *arrays):
-        if len(arrays) != len(self.arguments):
-            raise TypeError(f"{self.name} takes {len(self.arguments)} arrays "
-                            f"({', '.join(map(repr, self.arguments))}), "
+        arguments = self.arguments
+        if len(arrays) != len(arguments):
+            raise TypeError(f"{self.name} takes {len(arguments)} arrays "
+                            f"({', '.join(map(repr, arguments))}), "
                             f"{len(arrays)} given")
-        inputs = []
-        for i, (array, type) in enumerate(zip(arrays, self.arguments)):
-            array = np.ascontiguousarray(array)
-            if array.dtype != type.dtype:
-                raise TypeError(f"{self.name} argument {i}: an array of "
-                                f"{array.dtype}, the function takes {type}")
-            if array.ndim != type.rank or any(
-                    s is not None and s != n for s, n in zip(type.shape, array.shape)):
-                raise ValueError(f"{self.name} argument {i}: an array of shape "
-                                 f"{array.shape}, the function takes {type}")
-            inputs.append(array)
-        results = (ctypes.c_int64 * sum(3 + 2 * r.rank for r in self.results))()
-        pointers = [ctypes.addressof(results)] if self.results else []
-        descriptors = [self._descriptor(a) for a in inputs]
-        pointers += [ctypes.addressof(d) for d in descriptors]
+        # One buffer of descriptors: the results' (as the C wrapper writes
+        # them), then each argument's (allocated, aligned, offset, sizes,
+        # strides).
+        words = self._words()
+        base = ctypes.addressof(words)
+        at = self._result_words
+        pointers = [base] if self.results else []
+        kept = []
+        for i, array in enumerate(arrays):
+            type = arguments[i]
+            if (array.__class__ is not np.ndarray or array.dtype != type.dtype
+                    or not array.flags.c_contiguous):
+                array = self._convert(i, array, type)
+            shape = array.shape
+            rank = len(shape)
+            if rank != type.rank:
+                self._bad_shape(i, shape, type)
+            for d, size in type.static:
+                if shape[d] != size:
+                    self._bad_shape(i, shape, type)
+            address = _address(array)
+            words[at] = address
+            words[at + 1] = address
+            words[at + 2] = 0
+            stride = 1
+            for d in range(rank - 1, -1, -1):
+                words[at + 3 + d] = shape[d]
+                words[at + 3 + rank + d] = stride
+                stride *= shape[d]
+            pointers.append(base + 8 * at)
+            at += 3 + 2 * rank
+            kept.append(array)
         errors = self._module._call(self._function, pointers)
         outputs = []
         at = 0
         for type in self.results:
-            outputs.append(_adopt(results, at, type))
+            outputs.append(_adopt(words, at, type))
             at += 3 + 2 * type.rank
         if errors:
             raise Error("\n".join(errors))
         return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
+    def _bad_shape(self, i, shape, type):
+        raise ValueError(f"{self.name} argument {i}: an array of shape "
+                         f"{shape}, the function takes {type}")
+
+    def _convert(self, i, array, type):
+        array = np.ascontiguousarray(array)
+        if array.dtype != type.dtype:
+            raise TypeError(f"{self.name} argument {i}: an array of "
+                            f"{array.dtype}, the function takes {type}")
+        return array
+
+
+def _address(array):
+    """The address of a contiguous array's first element."""
+    try:
+        return ctypes.addressof(ctypes.c_char.from_buffer(array))
+    except (TypeError, ValueError):  # Read-only, or no element.
+        return array.ctypes.data
+
+
+# Results up to this size are copied into an array NumPy owns (and their
+# buffer freed at once); larger ones are wrapped and freed with the array.
+_COPY_BYTES = 1 << 16
+
 
 def _adopt(words, at, type):
-    """The result described at words[at:], as a NumPy array that frees its
-    buffer (malloc'ed by the call) when it goes."""
+    """The result described at words[at:], as a NumPy array that owns its
+    data (the call malloc'ed the buffer)."""
     rank = type.rank
     allocated, aligned, offset = words[at], words[at + 1], words[at + 2]
     sizes = tuple(words[at + 3 + d] for d in range(rank))
     dtype = type.dtype
-    count = int(np.prod(sizes, dtype=np.int64)) if rank else 1
+    count = 1
+    for size in sizes:
+        count *= size
     nbytes = count * dtype.itemsize
-    buffer = (ctypes.c_char * nbytes).from_address(aligned + offset * dtype.itemsize)
-    if allocated:
-        weakref.finalize(buffer, _libc.free, allocated)
-    array = np.frombuffer(buffer, dtype=dtype, count=count).reshape(sizes)
-    return array
+    start = aligned + offset * dtype.itemsize
+    if nbytes <= _COPY_BYTES:
+        array = np.empty(sizes, dtype)
+        if nbytes:
+            ctypes.memmove(_address(array), start, nbytes)
+        if allocated:
+            _libc.free(allocated)
+        return array
+    buffer = (ctypes.c_char * nbytes).from_address(start)
+    weakref.finalize(buffer, _libc.free, allocated)
+    return np.frombuffer(buffer, dtype=dtype, count=count).reshape(sizes)
 
 
 class Module:

@@ -35,6 +35,11 @@ class TensorType:
         self.shape = tuple(None if d == "?" else int(d) for d in dims)
         self.element = match.group(2)
         self.text = text.strip()
+        # (dimension, size) of each static size, for the calls' checks.
+        self.static = tuple((d, s) for d, s in enumerate(self.shape)
+                            if s is not None)
+        self._dtype = (np.dtype(DTYPES[self.element])
+                       if self.element in DTYPES else None)
 
     @property
     def rank(self):
@@ -42,10 +47,10 @@ class TensorType:
 
     @property
     def dtype(self):
-        if self.element not in DTYPES:
+        if self._dtype is None:
             raise TypeError(f"element type {self.element} has no NumPy "
                             "equivalent (bf16 and strings are not supported)")
-        return np.dtype(DTYPES[self.element])
+        return self._dtype
 
     def __repr__(self):
         return self.text
