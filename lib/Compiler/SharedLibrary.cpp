@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -55,8 +56,9 @@ FailureOr<gather::RuntimeNeeds> gather::getRuntimeNeeds(ModuleOp lowered) {
     if (isa<omp::OpenMPDialect>(op->getDialect()))
       needs.openMP = true;
     auto function = dyn_cast<LLVM::LLVMFuncOp>(op);
-    if (!function || !function.isExternal())
-      return;
+    if (!function || !function.isExternal() ||
+        SymbolTable::symbolKnownUseEmpty(function, lowered))
+      return; // (A declaration nothing calls links nothing.)
     StringRef name = function.getSymName();
     if (name.starts_with("__kmpc_") || name.starts_with("omp_")) {
       needs.openMP = true;
@@ -110,10 +112,14 @@ llvm::Error gather::linkSharedLibrary(llvm::StringRef objectFile,
   for (const std::string &utilities : needs.runnerUtilities)
     libraries.push_back(utilities);
   SmallVector<std::string> directories;
-  for (const std::string &library : libraries) {
-    if (!llvm::sys::fs::exists(library))
+  for (std::string &library : libraries) {
+    // As the file system names it (an installed tool finds its libraries
+    // as <prefix>/bin/../lib): the RUNPATH then reads <prefix>/lib.
+    SmallString<256> real;
+    if (llvm::sys::fs::real_path(library, real))
       return makeError("cannot find the runtime library '" + library +
                        "' the code calls");
+    library = real.str().str();
     std::string directory = llvm::sys::path::parent_path(library).str();
     if (!llvm::is_contained(directories, directory))
       directories.push_back(directory);
