@@ -9,6 +9,7 @@
 
 #include "FunctionCalls.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -17,6 +18,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 /// The default domain has two spellings.
@@ -47,6 +50,32 @@ public:
   std::string check() const;
 
 private:
+  /// "" or the error for a graph whose inlined node count passes the limit
+  /// (after check()'s other checks: the calls form no cycle).
+  std::string checkExpansion(llvm::ArrayRef<size_t> postOrder) const;
+
+  /// The nodes `nodes` (and their subgraphs' nodes) become once inlined,
+  /// with `expanded` the count of each function already known; saturates at
+  /// kMaxONNXInlinedNodes + 1.
+  template <typename Nodes>
+  uint64_t countInlined(const Nodes &nodes,
+                        llvm::ArrayRef<uint64_t> expanded) const {
+    constexpr uint64_t cap = gather::detail::kMaxONNXInlinedNodes + 1;
+    uint64_t total = 0;
+    for (const onnx::NodeProto &node : nodes) {
+      auto it = indexOf.find(key(node.domain(), node.op_type()));
+      total += it == indexOf.end() ? 1 : expanded[it->second];
+      for (const onnx::AttributeProto &attribute : node.attribute()) {
+        total += countInlined(attribute.g().node(), expanded);
+        for (const onnx::GraphProto &graph : attribute.graphs())
+          total += countInlined(graph.node(), expanded);
+      }
+      if (total >= cap)
+        return cap;
+    }
+    return total;
+  }
+
   static std::string key(llvm::StringRef domain, llvm::StringRef name) {
     return (normalizeDomain(domain) + llvm::Twine('\0') + name).str();
   }
@@ -80,6 +109,7 @@ std::string CallGraph::check() const {
   size_t count = callees.size();
   std::vector<State> state(count, State::New);
   std::vector<int> nesting(count, 1);
+  std::vector<size_t> postOrder; // Callees before their callers.
   for (size_t root = 0; root < count; ++root) {
     if (state[root] != State::New)
       continue;
@@ -92,6 +122,7 @@ std::string CallGraph::check() const {
         for (size_t callee : callees[function])
           nesting[function] = std::max(nesting[function], nesting[callee] + 1);
         state[function] = State::Done;
+        postOrder.push_back(function);
         if (nesting[function] > gather::detail::kMaxONNXFunctionNesting)
           return "calls between model-local functions nest deeper than " +
                  std::to_string(gather::detail::kMaxONNXFunctionNesting) +
@@ -122,7 +153,44 @@ std::string CallGraph::check() const {
              "import them";
     }
   }
-  return "";
+  return checkExpansion(postOrder);
+}
+
+std::string CallGraph::checkExpansion(llvm::ArrayRef<size_t> postOrder) const {
+  std::vector<uint64_t> expanded(callees.size(), 0);
+  for (size_t function : postOrder)
+    expanded[function] =
+        countInlined(model.functions(function).node(), expanded);
+  uint64_t total = countInlined(model.graph().node(), expanded);
+  if (total <= gather::detail::kMaxONNXInlinedNodes)
+    return "";
+  // The chain that grows: from the graph's largest call, each function's
+  // largest callee.
+  std::string chain;
+  std::optional<size_t> at;
+  auto largestCallee = [&](const auto &nodes) {
+    std::optional<size_t> largest;
+    for (const onnx::NodeProto &node : nodes) {
+      auto it = indexOf.find(key(node.domain(), node.op_type()));
+      if (it != indexOf.end() &&
+          (!largest || expanded[it->second] > expanded[*largest]))
+        largest = it->second;
+    }
+    return largest;
+  };
+  at = largestCallee(model.graph().node());
+  for (int shown = 0; at && shown < 8; ++shown) {
+    chain +=
+        (chain.empty() ? "" : " -> ") + describeFunction(model.functions(*at));
+    at = largestCallee(model.functions(*at).node());
+  }
+  if (at)
+    chain += " -> ...";
+  return "inlining the model-local functions would give the graph more "
+         "than " +
+         std::to_string(gather::detail::kMaxONNXInlinedNodes) +
+         " nodes (calls of " + (chain.empty() ? "functions" : chain) +
+         "), which gather does not import";
 }
 
 std::string

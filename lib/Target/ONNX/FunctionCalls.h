@@ -19,6 +19,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <cstdint>
 #include <string>
 
 namespace gather::detail {
@@ -27,12 +28,20 @@ namespace gather::detail {
 /// accepts (libonnx inlines each level on the stack).
 inline constexpr int kMaxONNXFunctionNesting = 100;
 
+/// The most nodes the graph may have once every call of a model-local
+/// function is inlined (libonnx inlines them for shape inference, in time
+/// and memory proportional to that count: a chain of functions each calling
+/// the next twice doubles it per level).
+inline constexpr uint64_t kMaxONNXInlinedNodes = 1000000;
+
 /// Checks the calls between the model-local functions of `model` (a node,
 /// also in a subgraph, whose domain and op type name a function of the
 /// model calls it). Returns "" when no function calls itself, directly or
-/// through others, and calls nest at most kMaxONNXFunctionNesting deep;
-/// otherwise an error naming the functions, e.g. "model-local function
-/// 'local.F' calls itself (local.F -> local.G -> local.F) ...".
+/// through others, calls nest at most kMaxONNXFunctionNesting deep and
+/// inlining them all gives the graph at most kMaxONNXInlinedNodes nodes
+/// (counted before anything is inlined); otherwise an error naming the
+/// functions, e.g. "model-local function 'local.F' calls itself (local.F ->
+/// local.G -> local.F) ...".
 std::string checkONNXFunctionCalls(const onnx::ModelProto &model);
 
 } // namespace gather::detail
