@@ -255,8 +255,12 @@ class Module:
         text = ctypes.string_at(ctypes.addressof(described)).decode()
         self.path = path
         self.functions = {}
-        for name, (arguments, results) in parse_entry_points(text).items():
-            self.functions[name] = Function(self, name, arguments, results)
+        self._uncallable = {}
+        for name, entry in parse_entry_points(text).items():
+            if isinstance(entry, str):
+                self._uncallable[name] = entry
+            else:
+                self.functions[name] = Function(self, name, *entry)
         # Reports of this library's kernels: on the calling thread, they go
         # to that call; threaded kernels (OpenMP) report on worker threads,
         # so their calls are one at a time.
@@ -303,6 +307,9 @@ class Module:
         functions = self.__dict__.get("functions", {})
         if name in functions:
             return functions[name]
+        uncallable = self.__dict__.get("_uncallable", {})
+        if name in uncallable:
+            raise Error(uncallable[name])
         raise AttributeError(f"{self.__dict__.get('path', 'the module')} has "
                              f"no entry point {name!r} (it has: "
                              f"{', '.join(functions) or 'none'})")

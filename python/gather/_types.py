@@ -73,18 +73,24 @@ def _split_types(text):
 
 
 def parse_entry_points(text):
-    """{name: (argument types, result types)} of a library's description."""
+    """{name: (argument types, result types)} of a library's description;
+    for an entry point the package cannot call (a scalar or unranked type),
+    {name: reason} instead."""
     entries = {}
     for line in text.splitlines():
         if not line.strip():
             continue
         name, signature = line.split(" ", 1)
-        arguments, results = signature.split("->", 1)
-        arguments = arguments.strip()
-        if not (arguments.startswith("(") and arguments.endswith(")")):
-            raise ValueError(f"cannot read the entry point {line!r}")
-        results = results.strip()
+        arguments, _, results = signature.partition("->")
+        arguments, results = arguments.strip(), results.strip()
         if results.startswith("(") and results.endswith(")"):
             results = results[1:-1]
-        entries[name] = (_split_types(arguments[1:-1]), _split_types(results))
+        try:
+            if not (arguments.startswith("(") and arguments.endswith(")")):
+                raise ValueError(f"not a function type: {signature!r}")
+            entries[name] = (_split_types(arguments[1:-1]), _split_types(results))
+        except ValueError as error:
+            entries[name] = (f"entry point {name} has the type {signature.strip()}: "
+                             f"{error}; gather's Python package calls functions "
+                             "on ranked tensors only")
     return entries

@@ -143,6 +143,12 @@ def test_misuse_is_an_error():
         gather.compile("func.func @f(%a: tensor<2xf33>) {\n  return\n}\n")
     with pytest.raises(gather.Error, match="invalid value 'banana' for option 'vector-size'"):
         gather.compile(open(TYPES).read(), options="vector-size=banana")
+    scalar = gather.compile("func.func @s(%x: f32) -> f32 {\n  return %x : f32\n}\n"
+                            "func.func @t(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+                            "  return %a : tensor<2xf32>\n}\n")
+    assert scalar.t(np.ones(2, np.float32)).tolist() == [1, 1]
+    with pytest.raises(gather.Error, match="entry point s has the type \\(f32\\) -> f32"):
+        scalar.s
     with pytest.raises(gather.Error, match="no such file"):
         gather.compile("missing.onnx")
     with pytest.raises(gather.Error, match="not made by gather-compile"):
