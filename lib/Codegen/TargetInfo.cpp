@@ -36,25 +36,27 @@ TargetInfo::create(llvm::StringRef cpu, llvm::StringRef features) {
   // does. (Repeated calls do nothing.)
   static const bool initialized = !llvm::InitializeNativeTarget();
   if (!initialized)
-    return makeError("cannot initialize LLVM's native target");
+    return llvm::createStringError("cannot initialize LLVM's native target");
   llvm::Triple triple(llvm::sys::getProcessTriple());
   std::string error;
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
-    return makeError("no LLVM target for " + triple.str() + ": " + error);
+    return llvm::createStringError("no LLVM target for " + triple.str() + ": " +
+                                   error);
 
   // Check the names first: LLVM itself only prints a warning for an unknown
   // CPU or feature and goes on with "generic" code.
   std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
       target->createMCSubtargetInfo(triple, "", ""));
   if (!subtarget)
-    return makeError("no subtarget information for " + triple.str());
+    return llvm::createStringError("no subtarget information for " +
+                                   triple.str());
   if (!cpu.empty() && !subtarget->isCPUStringValid(cpu))
-    return makeError("target-cpu '" + cpu + "' is not a CPU of " +
-                     triple.getArchName() +
-                     " (LLVM's names, e.g. znver4, skylake-avx512, haswell: "
-                     "llc -mcpu=help)");
+    return llvm::createStringError(
+        "target-cpu '" + cpu + "' is not a CPU of " + triple.getArchName() +
+        " (LLVM's names, e.g. znver4, skylake-avx512, haswell: "
+        "llc -mcpu=help)");
   llvm::SmallVector<llvm::StringRef> requested;
   if (!features.trim().empty())
     features.split(requested, ',');
@@ -63,15 +65,17 @@ TargetInfo::create(llvm::StringRef cpu, llvm::StringRef features) {
   for (llvm::StringRef feature : requested) {
     llvm::StringRef name = feature.trim();
     if (name.empty() || (name.front() != '+' && name.front() != '-'))
-      return makeError("target-features: '" + feature +
-                       "' is not written +name or -name (a comma-separated "
-                       "list, e.g. +avx2,-avx512f)");
+      return llvm::createStringError(
+          "target-features: '" + feature +
+          "' is not written +name or -name (a comma-separated "
+          "list, e.g. +avx2,-avx512f)");
     name = name.drop_front();
     if (llvm::none_of(known, [&](const llvm::SubtargetFeatureKV &kv) {
           return name == kv.Key;
         }))
-      return makeError("target-features: '" + name + "' is not a feature of " +
-                       triple.getArchName() + " (llc -mattr=help)");
+      return llvm::createStringError(
+          "target-features: '" + name + "' is not a feature of " +
+          triple.getArchName() + " (llc -mattr=help)");
   }
 
   auto info = std::unique_ptr<TargetInfo>(new TargetInfo());
@@ -97,7 +101,7 @@ TargetInfo::create(llvm::StringRef cpu, llvm::StringRef features) {
     std::unique_ptr<llvm::MCSubtargetInfo> chosen(
         target->createMCSubtargetInfo(triple, info->cpu, info->features));
     if (!chosen || !chosen->checkFeatures("+64bit"))
-      return makeError(
+      return llvm::createStringError(
           (cpu.empty() ? "this host (" + info->cpu + ")"
                        : "target-cpu '" + cpu + "'") +
           (requested.empty() ? ""
@@ -109,8 +113,8 @@ TargetInfo::create(llvm::StringRef cpu, llvm::StringRef features) {
       triple, info->cpu, info->features, llvm::TargetOptions(),
       /*RM=*/std::nullopt));
   if (!info->targetMachine)
-    return makeError("cannot create an LLVM target machine for " +
-                     triple.str() + " (" + info->cpu + ")");
+    return llvm::createStringError("cannot create an LLVM target machine for " +
+                                   triple.str() + " (" + info->cpu + ")");
   info->context = std::make_unique<llvm::LLVMContext>();
   info->module = std::make_unique<llvm::Module>("target-info", *info->context);
   info->module->setDataLayout(info->targetMachine->createDataLayout());
@@ -209,8 +213,8 @@ llvm::Error TargetInfo::checkRunsOnHost() const {
                  (requestedFeatures.empty()
                       ? ""
                       : " with target-features '" + requestedFeatures + "'");
-  return makeError(what + " cannot run on this host (" +
-                   llvm::sys::getHostCPUName() + "), which lacks " +
-                   llvm::join(missing, ", ") +
-                   ": compile it ahead of time (gather-translate) instead");
+  return llvm::createStringError(
+      what + " cannot run on this host (" + llvm::sys::getHostCPUName() +
+      "), which lacks " + llvm::join(missing, ", ") +
+      ": compile it ahead of time (gather-translate) instead");
 }

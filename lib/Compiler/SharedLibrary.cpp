@@ -30,7 +30,6 @@
 #include <dlfcn.h>
 
 using namespace mlir;
-using gather::makeError;
 
 // The linker and LLVM's OpenMP runtime, as CMake found them
 // (lib/Compiler/CMakeLists.txt).
@@ -94,8 +93,8 @@ llvm::Error gather::linkSharedLibrary(llvm::StringRef objectFile,
                                       RuntimeNeeds needs) {
   std::string runtime = getRuntimeLibraryPath();
   if (runtime.empty())
-    return makeError("cannot find gather's runtime library "
-                     "(libgather_runtime.so) to link against");
+    return llvm::createStringError("cannot find gather's runtime library "
+                                   "(libgather_runtime.so) to link against");
   SmallVector<std::string> libraries{runtime};
   if (needs.openMP) {
     // The real file (libomp.so.5 of the libomp5 package), not the -dev
@@ -117,8 +116,8 @@ llvm::Error gather::linkSharedLibrary(llvm::StringRef objectFile,
     // as <prefix>/bin/../lib): the RUNPATH then reads <prefix>/lib.
     SmallString<256> real;
     if (llvm::sys::fs::real_path(library, real))
-      return makeError("cannot find the runtime library '" + library +
-                       "' the code calls");
+      return llvm::createStringError("cannot find the runtime library '" +
+                                     library + "' the code calls");
     library = real.str().str();
     std::string directory = llvm::sys::path::parent_path(library).str();
     if (!llvm::is_contained(directories, directory))
@@ -149,7 +148,8 @@ llvm::Error gather::linkSharedLibrary(llvm::StringRef objectFile,
   SmallString<128> messages;
   if (std::error_code error = llvm::sys::fs::createTemporaryFile(
           "gather-compile-link", "txt", messages))
-    return makeError("cannot create a temporary file: " + error.message());
+    return llvm::createStringError("cannot create a temporary file: " +
+                                   error.message());
   SmallVector<StringRef> argv(arguments.begin(), arguments.end());
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(messages),
                                           StringRef(messages)};
@@ -164,7 +164,7 @@ llvm::Error gather::linkSharedLibrary(llvm::StringRef objectFile,
   llvm::sys::fs::remove(messages);
   if (status == 0)
     return llvm::Error::success();
-  return makeError("linking '" + output + "' with " + kLinkerPath + " failed" +
-                   (why.empty() ? "" : ": " + why) +
-                   (text.empty() ? "" : ":\n" + text));
+  return llvm::createStringError(
+      "linking '" + output + "' with " + kLinkerPath + " failed" +
+      (why.empty() ? "" : ": " + why) + (text.empty() ? "" : ":\n" + text));
 }

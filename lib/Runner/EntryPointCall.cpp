@@ -11,6 +11,7 @@
 #include "gather/Support/Diagnostics.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/DebugStringHelper.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
@@ -18,8 +19,6 @@
 #include <utility>
 
 using namespace mlir;
-using gather::makeError;
-using gather::printToString;
 
 // The runtime's printing and comparison, one function per element type.
 extern "C" {
@@ -42,26 +41,28 @@ llvm::Error gather::checkCall(const EntryPoint &entry,
         std::pair{"result", ArrayRef<Type>(entry.results)}})
     for (auto [i, type] : llvm::enumerate(types))
       if (!ranked(type))
-        return makeError("'" + entry.name + "' has " + kind + " " +
-                         llvm::Twine(i) + " of type " + printToString(type) +
-                         ": gather-run passes ranked tensors only");
+        return llvm::createStringError(
+            "'" + entry.name + "' has " + kind + " " + llvm::Twine(i) +
+            " of type " + debugString(type) +
+            ": gather-run passes ranked tensors only");
   if (entry.arguments.size() + entry.results.size() > kMaxCallTensors)
-    return makeError("'" + entry.name + "' takes more than " +
-                     llvm::Twine(kMaxCallTensors) + " tensors");
+    return llvm::createStringError("'" + entry.name + "' takes more than " +
+                                   llvm::Twine(kMaxCallTensors) + " tensors");
   if (inputs.size() != entry.arguments.size()) {
     std::string types;
     for (Type type : entry.arguments)
-      types += (types.empty() ? "" : ", ") + printToString(type);
-    return makeError("'" + entry.name + "' takes " +
-                     llvm::Twine(entry.arguments.size()) + " arguments (" +
-                     types + "), but " + llvm::Twine(inputs.size()) +
-                     " --input were given");
+      types += (types.empty() ? "" : ", ") + debugString(type);
+    return llvm::createStringError(
+        "'" + entry.name + "' takes " + llvm::Twine(entry.arguments.size()) +
+        " arguments (" + types + "), but " + llvm::Twine(inputs.size()) +
+        " --input were given");
   }
   for (auto [i, input] : llvm::enumerate(inputs))
     if (llvm::Error error =
             input.checkFits(entry.arguments[i], "--input " + std::to_string(i)))
-      return makeError("'" + entry.name + "' argument " + llvm::Twine(i) +
-                       ": " + llvm::toString(std::move(error)));
+      return llvm::createStringError("'" + entry.name + "' argument " +
+                                     llvm::Twine(i) + ": " +
+                                     llvm::toString(std::move(error)));
   return llvm::Error::success();
 }
 
@@ -142,7 +143,7 @@ struct Unranked {
 llvm::Error gather::printResult(const HostTensor &tensor, int64_t index) {
   std::vector<int64_t> descriptor = tensor.getDescriptor();
   Unranked unranked{tensor.getType().getRank(), descriptor.data()};
-  std::string spelling = printToString(tensor.getType().getElementType());
+  std::string spelling = debugString(tensor.getType().getElementType());
 #define GATHER_ELEMENT_TYPE(Suffix, Spelling, CType, ONNXType)                 \
   if (spelling == Spelling) {                                                  \
     llvm::outs().flush();                                                      \
@@ -150,23 +151,24 @@ llvm::Error gather::printResult(const HostTensor &tensor, int64_t index) {
     return llvm::Error::success();                                             \
   }
 #include "gather/Runtime/ElementTypes.def"
-  return makeError("result " + llvm::Twine(index) + " of element type " +
-                   spelling + " cannot be printed");
+  return llvm::createStringError("result " + llvm::Twine(index) +
+                                 " of element type " + spelling +
+                                 " cannot be printed");
 }
 
 llvm::Error gather::compareResult(const HostTensor &actual,
                                   const HostTensor &expected, int64_t index) {
   if (actual.getType().getElementType() != expected.getType().getElementType())
-    return makeError("result " + llvm::Twine(index) + " is a " +
-                     printToString(actual.getType()) +
-                     ", the expected output a " +
-                     printToString(expected.getType()));
+    return llvm::createStringError("result " + llvm::Twine(index) + " is a " +
+                                   debugString(actual.getType()) +
+                                   ", the expected output a " +
+                                   debugString(expected.getType()));
   std::vector<int64_t> actualDescriptor = actual.getDescriptor();
   std::vector<int64_t> expectedDescriptor = expected.getDescriptor();
   Unranked actualUnranked{actual.getType().getRank(), actualDescriptor.data()};
   Unranked expectedUnranked{expected.getType().getRank(),
                             expectedDescriptor.data()};
-  std::string spelling = printToString(actual.getType().getElementType());
+  std::string spelling = debugString(actual.getType().getElementType());
 #define GATHER_ELEMENT_TYPE(Suffix, Spelling, CType, ONNXType)                 \
   if (spelling == Spelling) {                                                  \
     llvm::outs().flush();                                                      \
@@ -175,6 +177,7 @@ llvm::Error gather::compareResult(const HostTensor &actual,
     return llvm::Error::success();                                             \
   }
 #include "gather/Runtime/ElementTypes.def"
-  return makeError("result " + llvm::Twine(index) + " of element type " +
-                   spelling + " cannot be compared");
+  return llvm::createStringError("result " + llvm::Twine(index) +
+                                 " of element type " + spelling +
+                                 " cannot be compared");
 }

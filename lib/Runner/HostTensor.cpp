@@ -17,6 +17,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/DebugStringHelper.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -29,8 +30,6 @@
 
 using namespace mlir;
 using gather::HostTensor;
-using gather::makeError;
-using gather::printToString;
 
 /// The bytes of one element of `type`, or none for a type without a fixed
 /// size in memory (strings).
@@ -42,22 +41,25 @@ static std::optional<int64_t> getStorageBytes(Type type) {
 
 llvm::Expected<HostTensor> HostTensor::allocate(RankedTensorType type) {
   if (!type.hasStaticShape())
-    return makeError("tensor type '" + printToString(type) +
-                     "' has a dynamic size");
+    return llvm::createStringError("tensor type '" + debugString(type) +
+                                   "' has a dynamic size");
   std::optional<int64_t> elementBytes = getStorageBytes(type.getElementType());
   if (!elementBytes)
-    return makeError("element type '" + printToString(type.getElementType()) +
-                     "' cannot be passed from the command line (strings "
-                     "are not supported)");
+    return llvm::createStringError(
+        "element type '" + debugString(type.getElementType()) +
+        "' cannot be passed from the command line (strings "
+        "are not supported)");
   std::optional<int64_t> bytes =
       getCheckedNumElements(type.getShape(), *elementBytes);
   if (!bytes || *bytes > (int64_t(1) << 40))
-    return makeError("tensor type '" + printToString(type) + "' is too large");
+    return llvm::createStringError("tensor type '" + debugString(type) +
+                                   "' is too large");
   // 64-byte aligned, at least one line (aligned_alloc wants a multiple).
   size_t size = llvm::alignTo(std::max<int64_t>(*bytes, 1), 64);
   void *memory = std::aligned_alloc(64, size);
   if (!memory)
-    return makeError("cannot allocate " + llvm::Twine(size) + " bytes");
+    return llvm::createStringError("cannot allocate " + llvm::Twine(size) +
+                                   " bytes");
   std::memset(memory, 0, size);
   HostTensor tensor;
   tensor.type = type;
@@ -81,15 +83,16 @@ llvm::Expected<HostTensor> HostTensor::adoptResult(Type elementType,
   int64_t expected = 1;
   for (int64_t d = rank; d-- > 0;) {
     if (sizes[d] < 0)
-      return makeError("a result has a negative size");
+      return llvm::createStringError("a result has a negative size");
     if (sizes[d] > 1 && strides[d] != expected)
-      return makeError("a result is not row-major (strides)");
+      return llvm::createStringError("a result is not row-major (strides)");
     expected *= sizes[d];
   }
   std::optional<int64_t> elementBytes = getStorageBytes(elementType);
   if (!elementBytes)
-    return makeError("a result of element type '" + printToString(elementType) +
-                     "' cannot be printed or written by gather-run");
+    return llvm::createStringError(
+        "a result of element type '" + debugString(elementType) +
+        "' cannot be printed or written by gather-run");
   tensor.type = RankedTensorType::get(sizes, elementType);
   tensor.bytes = static_cast<size_t>(expected * *elementBytes);
   tensor.data = aligned + offset * *elementBytes;
@@ -114,7 +117,7 @@ llvm::Error HostTensor::checkFits(Type parameter, StringRef what) const {
   if (!shaped || !shaped.hasRank())
     why = "it takes no ranked tensor";
   else if (shaped.getElementType() != type.getElementType())
-    why = "its element type is " + printToString(shaped.getElementType());
+    why = "its element type is " + debugString(shaped.getElementType());
   else if (shaped.getRank() != type.getRank())
     why = "its rank is " + std::to_string(shaped.getRank());
   else
@@ -126,8 +129,9 @@ llvm::Error HostTensor::checkFits(Type parameter, StringRef what) const {
       }
   if (why.empty())
     return llvm::Error::success();
-  return makeError(what + " (" + printToString(type) + ") does not fit " +
-                   printToString(parameter) + ": " + why);
+  return llvm::createStringError(what + " (" + debugString(type) +
+                                 ") does not fit " + debugString(parameter) +
+                                 ": " + why);
 }
 
 //===----------------------------------------------------------------------===//
@@ -143,8 +147,8 @@ static llvm::Error parseElement(StringRef text, Type type, char *out) {
         value.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
     if (!status || text.empty()) {
       llvm::consumeError(status.takeError());
-      return makeError("'" + text + "' is not a " + printToString(type) +
-                       " value");
+      return llvm::createStringError("'" + text + "' is not a " +
+                                     debugString(type) + " value");
     }
     llvm::APInt bits = value.bitcastToAPInt();
     std::memcpy(out, bits.getRawData(), bits.getBitWidth() / 8);
@@ -152,9 +156,10 @@ static llvm::Error parseElement(StringRef text, Type type, char *out) {
   }
   auto integer = dyn_cast<IntegerType>(type);
   if (!integer)
-    return makeError("values of element type '" + printToString(type) +
-                     "' cannot be given on the command line; use a .npy or "
-                     ".pb file");
+    return llvm::createStringError(
+        "values of element type '" + debugString(type) +
+        "' cannot be given on the command line; use a .npy or "
+        ".pb file");
   unsigned width = integer.getWidth();
   if (width == 1) {
     bool value;
@@ -163,7 +168,8 @@ static llvm::Error parseElement(StringRef text, Type type, char *out) {
     else if (text == "false" || text == "0")
       value = false;
     else
-      return makeError("'" + text + "' is not an i1 value (true, false, 1, 0)");
+      return llvm::createStringError(
+          "'" + text + "' is not an i1 value (true, false, 1, 0)");
     *out = value;
     return llvm::Error::success();
   }
@@ -182,8 +188,8 @@ static llvm::Error parseElement(StringRef text, Type type, char *out) {
     bits = static_cast<uint64_t>(value);
   }
   if (!fits)
-    return makeError("'" + text + "' is not a " + printToString(type) +
-                     " value");
+    return llvm::createStringError("'" + text + "' is not a " +
+                                   debugString(type) + " value");
   std::memcpy(out, &bits, width / 8);
   return llvm::Error::success();
 }
@@ -196,28 +202,30 @@ llvm::Expected<HostTensor> HostTensor::parse(StringRef spec,
       return readNumPy(spec, context);
     if (extension == ".pb")
       return readTensorProto(spec, context);
-    return makeError("'" + spec +
-                     "': a tensor file is a NumPy .npy or an ONNX .pb file");
+    return llvm::createStringError(
+        "'" + spec + "': a tensor file is a NumPy .npy or an ONNX .pb file");
   }
   auto [typeText, values] = spec.split('=');
   if (typeText.size() == spec.size())
-    return makeError("'" + spec +
-                     "' is not <shape>x<type>=<values>, @<file>.npy or "
-                     "@<file>.pb (e.g. 2x3xf32=1,2,3,4,5,6)");
+    return llvm::createStringError(
+        "'" + spec +
+        "' is not <shape>x<type>=<values>, @<file>.npy or "
+        "@<file>.pb (e.g. 2x3xf32=1,2,3,4,5,6)");
   auto type = dyn_cast_or_null<RankedTensorType>(
       parseType(("tensor<" + typeText + ">").str(), context));
   if (!type || !type.hasStaticShape())
-    return makeError("'" + typeText +
-                     "' is not a static shape and element type (e.g. "
-                     "2x3xf32, i64)");
+    return llvm::createStringError(
+        "'" + typeText +
+        "' is not a static shape and element type (e.g. "
+        "2x3xf32, i64)");
   if (values.starts_with("@")) {
     auto tensor = parse(values, context);
     if (!tensor)
       return tensor.takeError();
     if (tensor->getType() != type)
-      return makeError("'" + values.drop_front() + "' holds a " +
-                       printToString(tensor->getType()) + ", not a " +
-                       printToString(type));
+      return llvm::createStringError("'" + values.drop_front() + "' holds a " +
+                                     debugString(tensor->getType()) +
+                                     ", not a " + debugString(type));
     return tensor;
   }
   auto tensor = allocate(type);
@@ -227,16 +235,17 @@ llvm::Expected<HostTensor> HostTensor::parse(StringRef spec,
   values.split(items, ',');
   int64_t n = type.getNumElements();
   if (static_cast<int64_t>(items.size()) != n && items.size() != 1)
-    return makeError("'" + spec + "' gives " + llvm::Twine(items.size()) +
-                     " values for " + llvm::Twine(n) +
-                     " elements (give each, or one for all)");
+    return llvm::createStringError(
+        "'" + spec + "' gives " + llvm::Twine(items.size()) + " values for " +
+        llvm::Twine(n) + " elements (give each, or one for all)");
   int64_t elementBytes = *getStorageBytes(type.getElementType());
   auto *out = static_cast<char *>(tensor->getData());
   for (int64_t i = 0; i < n; ++i)
     if (llvm::Error error =
             parseElement(items.size() == 1 ? items[0] : items[i],
                          type.getElementType(), out + i * elementBytes))
-      return makeError("'" + spec + "': " + llvm::toString(std::move(error)));
+      return llvm::createStringError("'" + spec +
+                                     "': " + llvm::toString(std::move(error)));
   return tensor;
 }
 
@@ -260,7 +269,7 @@ static constexpr NumPyType kNumPyTypes[] = {
     {"<c8", "complex<f32>"}, {"<c16", "complex<f64>"}};
 
 std::string gather::getNumPyDescr(Type elementType) {
-  std::string spelling = printToString(elementType);
+  std::string spelling = debugString(elementType);
   for (const NumPyType &row : kNumPyTypes)
     if (spelling == row.mlir)
       return row.descr;
@@ -288,11 +297,12 @@ llvm::Expected<HostTensor> HostTensor::readNumPy(StringRef path,
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!buffer)
-    return makeError("cannot read '" + path +
-                     "': " + buffer.getError().message());
+    return llvm::createStringError("cannot read '" + path +
+                                   "': " + buffer.getError().message());
   StringRef bytes = (*buffer)->getBuffer();
   auto bad = [&](const llvm::Twine &why) {
-    return makeError("'" + path + "' is not a NumPy array file: " + why);
+    return llvm::createStringError("'" + path +
+                                   "' is not a NumPy array file: " + why);
   };
   if (!bytes.starts_with("\x93NUMPY") || bytes.size() < 10)
     return bad("no \\x93NUMPY magic");
@@ -320,13 +330,14 @@ llvm::Expected<HostTensor> HostTensor::readNumPy(StringRef path,
     if (normalized == row.descr)
       mlirType = row.mlir;
   if (!mlirType)
-    return makeError("'" + path + "' holds elements of NumPy type '" + descr +
-                     "', which gather does not take (big-endian, strings, "
-                     "objects and bf16 have no equivalent)");
+    return llvm::createStringError(
+        "'" + path + "' holds elements of NumPy type '" + descr +
+        "', which gather does not take (big-endian, strings, "
+        "objects and bf16 have no equivalent)");
   if (getHeaderValue(header, "fortran_order") != "False")
-    return makeError("'" + path +
-                     "' is in Fortran order; save it in C order "
-                     "(np.ascontiguousarray)");
+    return llvm::createStringError("'" + path +
+                                   "' is in Fortran order; save it in C order "
+                                   "(np.ascontiguousarray)");
   SmallVector<int64_t> shape;
   SmallVector<StringRef> dims;
   getHeaderValue(header, "shape").split(dims, ',', -1, /*KeepEmpty=*/false);
@@ -350,9 +361,10 @@ llvm::Expected<HostTensor> HostTensor::readNumPy(StringRef path,
 llvm::Error HostTensor::writeNumPy(StringRef path) const {
   std::string descr = getNumPyDescr(type.getElementType());
   if (descr.empty())
-    return makeError("a tensor of " + printToString(type) +
-                     " cannot be written as a .npy file (NumPy has no "
-                     "equivalent of its element type)");
+    return llvm::createStringError(
+        "a tensor of " + debugString(type) +
+        " cannot be written as a .npy file (NumPy has no "
+        "equivalent of its element type)");
   std::string shape;
   for (auto [i, size] : llvm::enumerate(getShape()))
     shape += (i ? ", " : "") + std::to_string(size);
@@ -367,7 +379,8 @@ llvm::Error HostTensor::writeNumPy(StringRef path) const {
   std::error_code error;
   llvm::raw_fd_ostream os(path, error, llvm::sys::fs::OF_None);
   if (error)
-    return makeError("cannot write '" + path + "': " + error.message());
+    return llvm::createStringError("cannot write '" + path +
+                                   "': " + error.message());
   uint16_t length = static_cast<uint16_t>(header.size());
   os << "\x93NUMPY" << '\x01' << '\x00';
   os.write(reinterpret_cast<const char *>(&length), 2);
@@ -375,7 +388,8 @@ llvm::Error HostTensor::writeNumPy(StringRef path) const {
   os.write(static_cast<const char *>(data), bytes);
   os.close();
   if (os.has_error())
-    return makeError("cannot write '" + path + "': " + os.error().message());
+    return llvm::createStringError("cannot write '" + path +
+                                   "': " + os.error().message());
   return llvm::Error::success();
 }
 
@@ -396,11 +410,12 @@ llvm::Expected<HostTensor> HostTensor::readTensorProto(StringRef path,
     value = readTensorProtoFile(path, context);
   }
   if (failed(value))
-    return makeError("'" + path + "': " + message);
+    return llvm::createStringError("'" + path + "': " + message);
   auto type = cast<RankedTensorType>(value->getType());
   if (!isa<IntegerType, FloatType, ComplexType>(type.getElementType()))
-    return makeError("'" + path + "' holds a " + printToString(type) +
-                     ", which gather-run cannot pass (strings)");
+    return llvm::createStringError("'" + path + "' holds a " +
+                                   debugString(type) +
+                                   ", which gather-run cannot pass (strings)");
   auto tensor = allocate(type);
   if (!tensor)
     return tensor.takeError();

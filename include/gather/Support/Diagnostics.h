@@ -18,28 +18,10 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
-#include "mlir/IR/Types.h"
-#include "llvm/ADT/Twine.h"
-#include "llvm/Support/Error.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 
 namespace gather {
-
-/// An llvm::Error with `message` (the libraries' errors that carry no
-/// location).
-inline llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
-/// `type` as MLIR prints it (`tensor<2x3xf32>`), for messages.
-inline std::string printToString(mlir::Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  type.print(os);
-  return text;
-}
 
 /// `loc` as text for run-time reports and diagnostics, as MLIR's
 /// diagnostics print file locations: `file:line:col` for a file location,
