@@ -66,10 +66,9 @@ llvm::Error gather::checkCall(const EntryPoint &entry,
   return llvm::Error::success();
 }
 
-namespace {
 /// Calls a `void(void *, ..., void *)` function with N pointers.
 template <size_t... I>
-void callWithPointers(void *function, void *const *pointers,
+static void callWithPointers(void *function, void *const *pointers,
                       std::index_sequence<I...>) {
   using Pointer = void *;
   using Function = void (*)(decltype((void)I, Pointer())...);
@@ -77,13 +76,12 @@ void callWithPointers(void *function, void *const *pointers,
 }
 
 template <size_t... N>
-constexpr auto makeCallTable(std::index_sequence<N...>) {
+static constexpr auto makeCallTable(std::index_sequence<N...>) {
   return std::array<void (*)(void *, void *const *), sizeof...(N)>{
       [](void *function, void *const *pointers) {
         callWithPointers(function, pointers, std::make_index_sequence<N>());
       }...};
 }
-} // namespace
 
 llvm::Expected<std::vector<gather::HostTensor>>
 gather::callEntryPoint(void *wrapper, const EntryPoint &entry,
