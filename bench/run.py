@@ -36,6 +36,7 @@ FLOOR_THREADS = 1
 FLOOR_TARGET = 3.0
 FLOOR_TARGETS = {"e": 1.3}
 COMPILE_TARGET_MS = 150
+PYTHON_OVERHEAD_TARGET_US = 3.0  # a call from Python over the kernel alone
 FUSED_TARGET = 1.15  # a gather with a fused consumer ≤ this × the gather alone
 FUSED_IMPLS = ["gather", "gather+mul", "gather+relu", "gather+mul (not fused)",
                "gather+mul by a row"]
@@ -146,6 +147,46 @@ def time_string_constants(build, counts, repeat):
 # --- The machine --------------------------------------------------------------
 
 VECTOR_FLAG = re.compile(r"^(sse4_[12]|avx\w*|fma|f16c|amx\w*|asimd\w*|sve\w*|sme\w*)$")
+
+
+def run_python_call(build, repetitions):
+    return run_json_lines(["/usr/bin/python3", os.path.join(HERE, "python_call.py"),
+                           "--build", build, "--repetitions", str(repetitions)])
+
+
+def python_table(records, loads):
+    """The cost of a call from Python (python_call.py's records), one run."""
+    model, _ = cpu_info()
+    times = {}
+    missing = {}
+    for r in records:
+        if "missing" in r:
+            missing[r["peer"]] = r["missing"]
+        else:
+            times.setdefault(r["peer"], []).extend(r["samples"])
+    kernel = median(times.get("gather kernel (C)", []))
+    lines = [
+        f"**{model}**, {os.cpu_count()} logical CPUs; one thread; a 2×2 "
+        "GatherElements (axis 1, int64 indices); median seconds per call; load "
+        "average " + ", ".join(f"{x:.2f}" for x in loads) + ".",
+        "",
+        "| call | per call | over the kernel alone |",
+        "|---|---:|---:|",
+    ]
+    for peer, samples in times.items():
+        t = median(samples)
+        over = "–"
+        if kernel is not None and peer != "gather kernel (C)":
+            over = fmt_time(t - kernel)
+            if peer == "gather (Python)":
+                over += " ✓" if (t - kernel) * 1e6 <= PYTHON_OVERHEAD_TARGET_US else " ✗"
+        lines.append(f"| {peer} | {fmt_time(t)} | {over} |")
+    for peer, why in missing.items():
+        lines.append(f"| {peer} | – ({why}) | – |")
+    lines.append("")
+    lines.append(f"Target: gather from Python ≤ {PYTHON_OVERHEAD_TARGET_US:g} µs over "
+                 "the kernel alone (✓/✗).")
+    return "\n".join(lines) + "\n"
 
 
 def cpu_info():
@@ -465,8 +506,30 @@ def main():
                         help="time gather-bench (ours, C, floor) and strings only")
     parser.add_argument("--fused-only", action="store_true",
                         help="time only the fused consumers (gather-bench --fused)")
+    parser.add_argument("--python", action="store_true",
+                        help="time only the cost of a call from Python (python_call.py)")
     parser.add_argument("--update-readme", action="store_true")
     args = parser.parse_args()
+
+    if args.python:
+        if args.update_readme:
+            raise SystemExit("--python times only the Python call: not for --update-readme")
+        loads, records = [], []
+        for round_index in range(args.rounds):
+            loads.append(loadavg())
+            log(f"round {round_index + 1}/{args.rounds}: the call from Python "
+                f"(load average {loads[-1]:.2f})")
+            records += run_python_call(args.build, args.repetitions)
+        table = python_table(records, loads)
+        out_dir = args.out or os.path.join(args.build, "bench-results")
+        os.makedirs(out_dir, exist_ok=True)
+        with open(os.path.join(out_dir, "python.json"), "w") as f:
+            json.dump(records, f, indent=1)
+        with open(os.path.join(out_dir, "python.md"), "w") as f:
+            f.write(table)
+        log(f"results written to {out_dir}")
+        print(table)
+        return 0
 
     if args.fused_only and args.update_readme:
         raise SystemExit("--fused-only times only the fused rows: not for --update-readme")

@@ -78,6 +78,23 @@ gather_debian_package_of("${GATHER_LINKER}" linker_package AS_NAMED)
 if(linker_package)
   list(APPEND runtime_depends "${linker_package}")
 endif()
+# The Python package's extension module is built for one Python version and
+# NumPy's C ABI, which no ELF file names either.
+if(GATHER_ENABLE_PYTHON)
+  math(EXPR next_minor "${Python3_VERSION_MINOR} + 1")
+  list(APPEND runtime_depends
+    "python3 (>= ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR})"
+    "python3 (<< ${Python3_VERSION_MAJOR}.${next_minor})" "python3-numpy")
+  find_program(GATHER_DPKG_QUERY dpkg-query)
+  set(numpy_provides "")
+  if(GATHER_DPKG_QUERY)
+    execute_process(COMMAND ${GATHER_DPKG_QUERY} -W -f=\${Provides} python3-numpy
+      OUTPUT_VARIABLE numpy_provides ERROR_QUIET)
+  endif()
+  if(numpy_provides MATCHES "(python3-numpy-abi[0-9]+)")
+    list(APPEND runtime_depends "${CMAKE_MATCH_1}")
+  endif()
+endif()
 find_program(GATHER_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(GATHER_DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)

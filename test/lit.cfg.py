@@ -89,6 +89,11 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 if config.enable_execution_engine:
     config.available_features.add("jit")
 
+# The Python package (GATHER_ENABLE_PYTHON): test/Python and the routes
+# that use it.
+if config.enable_python:
+    config.available_features.add("python")
+
 # MPI (MPICH; utils/setup.sh installs mpich and libmpich-dev): tests of
 # kernels partitioned over processes (shard-grid).
 if shutil.which("mpirun.mpich"):

@@ -20,11 +20,11 @@ if [[ ! -f $build/compile_commands.json ]]; then
   echo "clang-tidy.sh: no $build/compile_commands.json (build first)" >&2
   exit 1
 fi
-prefixes="bench|examples|include|lib|test|tools"
+prefixes="bench|examples|include|lib|python|test|tools"
 if (($#)); then
   prefixes=$(IFS='|'; echo "$*")
 fi
-headers="^$root/(bench|include|lib|test|tools)/"
+headers="^$root/(bench|include|lib|python|test|tools)/"
 status=0
 "$runner" -p "$build" -j "${JOBS:-$(nproc)}" -quiet -clang-tidy-binary "$tidy" \
   -header-filter="$headers" -source-filter="^$root/($prefixes)" \

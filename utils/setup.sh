@@ -28,8 +28,8 @@ packages=(
   libclang-rt-22-dev python3-numpy
   # lit's per-test time limit (test/lit.cfg.py)
   python3-psutil
-  # the Python package's tests (test/Python)
-  python3-pytest
+  # the Python package: its extension module's headers (python/), its tests
+  python3-dev python3-pytest
 )
 
 missing=()

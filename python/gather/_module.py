@@ -3,9 +3,10 @@
 # license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The package over gather's C API (libGatherCAPI.so, gather-c/Compile.h)
-and the libraries gather-compile makes, through ctypes: no extension module
-to build, one ABI (the C one) that C hosts use too, and ctypes releases the
-GIL around every foreign call."""
+and the libraries gather-compile makes: ctypes compiles and loads (one ABI,
+the C one that C hosts use too); the calls go through the extension module
+gather._call (_call.c), which checks the arrays, releases the GIL and wraps
+the results in C, a few hundred nanoseconds where ctypes took microseconds."""
 
 import ctypes
 import os
@@ -16,7 +17,7 @@ import weakref
 
 import numpy as np
 
-from . import _config
+from . import _call, _config
 from ._types import parse_entry_points
 
 __all__ = ["Error", "Function", "Module", "compile", "load"]
@@ -39,11 +40,6 @@ class _StringRef(ctypes.Structure):
 
 
 _STRING_CALLBACK = ctypes.CFUNCTYPE(None, _StringRef, ctypes.c_void_p)
-_ERROR_HANDLER = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_void_p)
-
-_libc = ctypes.CDLL(None)
-_libc.free.argtypes = [ctypes.c_void_p]
-_libc.free.restype = None
 
 _capi = None
 _capi_lock = threading.Lock()
@@ -115,126 +111,41 @@ def load(path):
     return Module(path)
 
 
-class Function:
-    """One entry point: called with NumPy arrays (or anything
-    np.ascontiguousarray takes), one per argument, of the argument's element
-    type and static sizes; returns a NumPy array, or a tuple of them for
-    several results. The arrays own their buffers."""
+class Function(_call.Entry):
+    """One entry point: called with NumPy arrays (or anything np.asarray
+    takes), one per argument, of the argument's element type and static
+    sizes; returns a NumPy array, or a tuple of them for several results.
+    The arrays own their buffers."""
 
     def __init__(self, module, name, arguments, results):
+        function = getattr(module._library, "_mlir_ciface_" + name)
+        super().__init__(
+            ctypes.cast(function, ctypes.c_void_p).value, module._reports,
+            [(a.dtype, a.shape) for a in arguments],
+            [(r.dtype, r.shape) for r in results], self._complain)
         self._module = module
         self.name = name
         self.arguments = arguments
         self.results = results
-        function = getattr(module._library, "_mlir_ciface_" + name)
-        count = len(arguments) + (1 if results else 0)
-        function.argtypes = [ctypes.c_void_p] * count
-        function.restype = None
-        self._function = function
-        self._result_words = sum(3 + 2 * r.rank for r in results)
-        self._words = ctypes.c_int64 * (
-            self._result_words + sum(3 + 2 * a.rank for a in arguments))
 
     def __repr__(self):
         args = ", ".join(map(repr, self.arguments))
         res = ", ".join(map(repr, self.results))
         return f"<gather function {self.name}({args}) -> ({res})>"
 
-    def __call__(self, *arrays):
+    def _complain(self, i, array):
+        """Raises the error of a call whose argument i (-1: the count of
+        arguments) does not fit."""
         arguments = self.arguments
-        if len(arrays) != len(arguments):
+        if i < 0:
             raise TypeError(f"{self.name} takes {len(arguments)} arrays "
-                            f"({', '.join(map(repr, arguments))}), "
-                            f"{len(arrays)} given")
-        # One buffer of descriptors: the results' (as the C wrapper writes
-        # them), then each argument's (allocated, aligned, offset, sizes,
-        # strides).
-        words = self._words()
-        base = ctypes.addressof(words)
-        at = self._result_words
-        pointers = [base] if self.results else []
-        kept = []
-        for i, array in enumerate(arrays):
-            type = arguments[i]
-            if (array.__class__ is not np.ndarray or array.dtype != type.dtype
-                    or not array.flags.c_contiguous):
-                array = self._convert(i, array, type)
-            shape = array.shape
-            rank = len(shape)
-            if rank != type.rank:
-                self._bad_shape(i, shape, type)
-            for d, size in type.static:
-                if shape[d] != size:
-                    self._bad_shape(i, shape, type)
-            address = _address(array)
-            words[at] = address
-            words[at + 1] = address
-            words[at + 2] = 0
-            stride = 1
-            for d in range(rank - 1, -1, -1):
-                words[at + 3 + d] = shape[d]
-                words[at + 3 + rank + d] = stride
-                stride *= shape[d]
-            pointers.append(base + 8 * at)
-            at += 3 + 2 * rank
-            kept.append(array)
-        errors = self._module._call(self._function, pointers)
-        outputs = []
-        at = 0
-        for type in self.results:
-            outputs.append(_adopt(words, at, type))
-            at += 3 + 2 * type.rank
-        if errors:
-            raise Error("\n".join(errors))
-        return outputs[0] if len(outputs) == 1 else tuple(outputs)
-
-    def _bad_shape(self, i, shape, type):
-        raise ValueError(f"{self.name} argument {i}: an array of shape "
-                         f"{shape}, the function takes {type}")
-
-    def _convert(self, i, array, type):
-        array = np.ascontiguousarray(array)
+                            f"({', '.join(map(repr, arguments))})")
+        type = arguments[i]
         if array.dtype != type.dtype:
             raise TypeError(f"{self.name} argument {i}: an array of "
                             f"{array.dtype}, the function takes {type}")
-        return array
-
-
-def _address(array):
-    """The address of a contiguous array's first element."""
-    try:
-        return ctypes.addressof(ctypes.c_char.from_buffer(array))
-    except (TypeError, ValueError):  # Read-only, or no element.
-        return array.ctypes.data
-
-
-# Results up to this size are copied into an array NumPy owns (and their
-# buffer freed at once); larger ones are wrapped and freed with the array.
-_COPY_BYTES = 1 << 16
-
-
-def _adopt(words, at, type):
-    """The result described at words[at:], as a NumPy array that owns its
-    data (the call malloc'ed the buffer)."""
-    rank = type.rank
-    allocated, aligned, offset = words[at], words[at + 1], words[at + 2]
-    sizes = tuple(words[at + 3 + d] for d in range(rank))
-    dtype = type.dtype
-    count = 1
-    for size in sizes:
-        count *= size
-    nbytes = count * dtype.itemsize
-    start = aligned + offset * dtype.itemsize
-    if nbytes <= _COPY_BYTES:
-        array = np.empty(sizes, dtype)
-        if nbytes:
-            ctypes.memmove(_address(array), start, nbytes)
-        if allocated:
-            _libc.free(allocated)
-        return array
-    buffer = (ctypes.c_char * nbytes).from_address(start)
-    weakref.finalize(buffer, _libc.free, allocated)
-    return np.frombuffer(buffer, dtype=dtype, count=count).reshape(sizes)
+        raise ValueError(f"{self.name} argument {i}: an array of shape "
+                         f"{array.shape}, the function takes {type}")
 
 
 class Module:
@@ -256,20 +167,20 @@ class Module:
         self.path = path
         self.functions = {}
         self._uncallable = {}
-        for name, entry in parse_entry_points(text).items():
-            if isinstance(entry, str):
-                self._uncallable[name] = entry
-            else:
-                self.functions[name] = Function(self, name, *entry)
         # Reports of this library's kernels: on the calling thread, they go
         # to that call; threaded kernels (OpenMP) report on worker threads,
         # so their calls are one at a time.
         with open(path, "rb") as f:
-            self._threaded = b"libomp.so" in f.read()
-        self._call_lock = threading.Lock()
-        self._local = threading.local()
-        self._worker_errors = []
-        self._handler = _ERROR_HANDLER(self._on_error)
+            threaded = b"libomp.so" in f.read()
+        self._reports = _call.Reports(threaded, Error)
+        for name, entry in parse_entry_points(text).items():
+            if isinstance(entry, str):
+                self._uncallable[name] = entry
+                continue
+            try:
+                self.functions[name] = Function(self, name, *entry)
+            except (TypeError, ValueError) as error:
+                self._uncallable[name] = f"entry point {name}: {error}"
         try:
             sink = ctypes.c_char.in_dll(self._library, "__gather_error_sink")
         except ValueError:
@@ -277,31 +188,11 @@ class Module:
         if sink is not None:
             runtime = ctypes.CDLL("libgather_runtime.so")  # The library's own.
             runtime.gatherSetKernelErrorHandler.argtypes = [
-                ctypes.c_void_p, _ERROR_HANDLER, ctypes.c_void_p]
+                ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
             runtime.gatherSetKernelErrorHandler.restype = None
             runtime.gatherSetKernelErrorHandler(
-                ctypes.addressof(sink), self._handler, None)
-
-    def _on_error(self, message, _):
-        text = message.decode(errors="replace")
-        errors = getattr(self._local, "errors", None)
-        if errors is not None:
-            errors.append(text)
-        else:
-            self._worker_errors.append(text)
-
-    def _call(self, function, pointers):
-        self._local.errors = []
-        try:
-            if self._threaded:
-                with self._call_lock:
-                    self._worker_errors.clear()
-                    function(*pointers)  # ctypes releases the GIL.
-                    return self._local.errors + self._worker_errors
-            function(*pointers)
-            return list(self._local.errors)
-        finally:
-            self._local.errors = None
+                ctypes.addressof(sink), self._reports.handler,
+                self._reports.context)
 
     def __getattr__(self, name):
         functions = self.__dict__.get("functions", {})

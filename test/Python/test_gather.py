@@ -154,3 +154,60 @@ def test_misuse_is_an_error():
     with pytest.raises(gather.Error, match="not made by gather-compile"):
         gather.load(os.path.join(os.path.dirname(gather._config.LIBRARY_DIR + "/"),
                                  "libgather_runtime.so"))
+
+
+TWO_RESULTS = """
+func.func @two(%d: tensor<?x?xf32>, %i: tensor<?x?xi64>)
+    -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  %0 = "onnx.GatherElements"(%d, %i) {axis = 1 : si64}
+      : (tensor<?x?xf32>, tensor<?x?xi64>) -> tensor<?x?xf32>
+  %1 = "onnx.GatherElements"(%d, %i) {axis = 0 : si64}
+      : (tensor<?x?xf32>, tensor<?x?xi64>) -> tensor<?x?xf32>
+  return %0, %1 : tensor<?x?xf32>, tensor<?x?xf32>
+}
+"""
+
+
+def test_any_array_layout_and_large_results():
+    m = gather.compile(TWO_RESULTS)
+    rng = np.random.default_rng(7)
+    data = rng.standard_normal((300, 300)).astype(np.float32)
+    indices = rng.integers(-300, 300, (300, 300))
+    # Views, Fortran order, unaligned and read-only buffers, nested lists
+    # (of the right type: nothing is cast):
+    # each is taken as its contiguous copy.
+    unaligned = np.frombuffer(b"\0" + data.tobytes(), np.float32, offset=1)
+    read_only = data.copy()
+    read_only.flags.writeable = False
+    for d, i in [(data.T, indices.T), (np.asfortranarray(data), indices),
+                 (data[::2, ::3], indices[:150, :100] % 100),
+                 (unaligned.reshape(300, 300), indices), (read_only, indices),
+                 (data[:2, :2], [[0, 1], [1, 0]])]:
+        a, b = m.two(d, i)
+        d, i = np.asarray(d, np.float32), np.asarray(i)
+        assert a.tobytes() == np.take_along_axis(d, i % d.shape[1], 1).tobytes()
+        assert b.tobytes() == np.take_along_axis(d, i % d.shape[0], 0).tobytes()
+    # Results over 64 KiB are the kernel's buffers, freed with the array:
+    # they outlive the module, and repeated calls do not grow the process.
+    a, b = m.two(data, indices)
+    del m
+    import gc
+    gc.collect()
+    assert a.flags.owndata is False and a.base is not None
+    assert a.tobytes() == np.take_along_axis(data, indices % 300, 1).tobytes()
+    m = gather.compile(TWO_RESULTS)
+
+    def rss_kib():
+        with open("/proc/self/status") as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("VmRSS"))
+
+    for _ in range(50):
+        m.two(data, indices)
+    before = rss_kib()
+    for _ in range(2000):  # 2 x 360 KB per call: 1.4 GB if leaked
+        m.two(data, indices)
+    assert rss_kib() - before < 100 * 1024
+    with pytest.raises(TypeError, match="no keyword"):
+        m.two(data, indices=indices)
+    with pytest.raises(TypeError, match="takes 2 arrays"):
+        m.two()
