@@ -69,7 +69,7 @@ llvm::Error gather::checkCall(const EntryPoint &entry,
 /// Calls a `void(void *, ..., void *)` function with N pointers.
 template <size_t... I>
 static void callWithPointers(void *function, void *const *pointers,
-                      std::index_sequence<I...>) {
+                             std::index_sequence<I...>) {
   using Pointer = void *;
   using Function = void (*)(decltype((void)I, Pointer())...);
   reinterpret_cast<Function>(function)(pointers[I]...);
