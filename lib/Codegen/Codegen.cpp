@@ -124,10 +124,16 @@ struct CodegenPass : public gather::impl::CodegenPassBase<CodegenPass> {
       StringRef whyNot;
       if (isGatherLike(op, &whyNot)) {
         gathers.push_back(op);
+      } else if (gather::isMarkedGatherElements(op) &&
+                 op.hasPureBufferSemantics()) {
+        // (gather-raise-buffer-gathers says why it left it on buffers, or
+        // it is its fallback for a layout that a run-time check rules out.)
+        if (remarks)
+          emitRemark(op.getLoc()) << "gather-codegen: left as is (on buffers)";
       } else if (gather::isMarkedGatherElements(op) && hasNoDataRead(op)) {
         if (remarks)
-          op.emitRemark() << "gather-codegen: left as is (no read of data "
-                             "left: it folded into a value)";
+          emitRemark(op.getLoc()) << "gather-codegen: left as is (no read of "
+                                     "data left: it folded into a value)";
       } else if (gather::isMarkedGatherElements(op)) {
         warnBrokenContract(op, whyNot, "left as is");
       } else if (unfusedRemarks && readsTensor(op)) {

@@ -64,11 +64,22 @@ gather::codegen::findGatherDataRead(linalg::GenericOp op, StringRef *whyNot) {
     tensor::ExtractOp extract = *extracts.begin();
     found = {extract, extract.getTensor(), extract.getIndices(), nullptr};
   } else if (op.hasPureBufferSemantics()) {
-    auto loads = op.getBody()->getOps<memref::LoadOp>();
-    if (std::distance(loads.begin(), loads.end()) != 1)
-      return reject(whyNot, "not exactly one memref.load in its body");
-    memref::LoadOp load = *loads.begin();
-    found = {load, load.getMemRef(), load.getIndices(), nullptr};
+    // (A memref.load of a bufferization.to_buffer folds into a
+    // tensor.extract of its tensor: after a partial bufferization and a
+    // canonicalization, the read of a generic on buffers may be either.)
+    SmallVector<Operation *> reads;
+    for (Operation &inBody : op.getBody()->getOperations())
+      if (isa<memref::LoadOp, tensor::ExtractOp>(inBody))
+        reads.push_back(&inBody);
+    if (reads.size() != 1)
+      return reject(whyNot, "not exactly one memref.load or tensor.extract in "
+                            "its body");
+    if (auto load = dyn_cast<memref::LoadOp>(reads.front())) {
+      found = {load, load.getMemRef(), load.getIndices(), nullptr};
+    } else {
+      auto extract = cast<tensor::ExtractOp>(reads.front());
+      found = {extract, extract.getTensor(), extract.getIndices(), nullptr};
+    }
   } else {
     return reject(whyNot, "neither on tensors nor on buffers");
   }

@@ -263,7 +263,7 @@ static bool isSurelyContiguousAt(Value value, int depth) {
     return true;
   if (auto toTensor = dyn_cast<bufferization::ToTensorOp>(op)) {
     auto memref = dyn_cast<MemRefType>(toTensor.getBuffer().getType());
-    return memref && memref.getLayout().isIdentity();
+    return memref && hasContiguousLayout(memref);
   }
   // An unranked tensor's buffer may have any layout (a strided view cast to
   // memref<*x...>): what a cast learns from it is not surely contiguous.
@@ -279,6 +279,23 @@ static bool isSurelyContiguousAt(Value value, int depth) {
     return isSurelyContiguousAt(
         dps.getDpsInits()[cast<OpResult>(value).getResultNumber()], depth + 1);
   return false;
+}
+
+bool gather::codegen::hasContiguousLayout(MemRefType type) {
+  if (type.getLayout().isIdentity())
+    return true;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!type.hasStaticShape() ||
+      failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  int64_t expected = 1;
+  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+    if (strides[d] != expected)
+      return false;
+    expected *= type.getDimSize(d);
+  }
+  return true;
 }
 
 bool gather::codegen::isSurelyContiguous(Value value) {

@@ -102,6 +102,10 @@ bool readsRowsOfData(mlir::linalg::GenericOp gather);
 /// (and what a tensor.cast learns from it) is not, nor anything unsure.
 bool isSurelyContiguous(mlir::Value value);
 
+/// Whether buffers of `type` are surely one contiguous row-major block: the
+/// identity layout, or (static sizes) the row-major strides at any offset.
+bool hasContiguousLayout(mlir::MemRefType type);
+
 /// Whether vector.gather can implement `gather`: a contiguous row-major
 /// `data` and elementwise inputs (read with vector.gather where their map
 /// does not give contiguous lanes), and whole-byte integer or float elements

@@ -76,7 +76,7 @@ static std::optional<GatherMatch> matchGather(linalg::GenericOp op) {
     return std::nullopt;
   std::optional<gather::codegen::GatherDataRead> read =
       gather::codegen::findGatherDataRead(op);
-  if (!read)
+  if (!read || !isa<MemRefType>(read->data.getType()))
     return std::nullopt;
   std::optional<int64_t> axis = gather::codegen::getGatherAxis(op, *read);
   if (!axis)

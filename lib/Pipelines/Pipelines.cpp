@@ -141,10 +141,12 @@ void gather::addCodegenPasses(OpPassManager &pm,
   // (addGPUPasses).
   if (options.usesGPU())
     return;
-  // The gathers' loops, each fused with its index check; threads
+  // Gathers that a pipeline bufferized before this one, on tensors again;
+  // then the gathers' loops, each fused with its index check; threads
   // (scf.forall) and vectors (vector.gather).
-  pm.addNestedPass<func::FuncOp>(
-      createCodegenPass(getCodegenPassOptions(options)));
+  OpPassManager &functions = pm.nest<func::FuncOp>();
+  functions.addPass(createRaiseBufferGathersPass());
+  functions.addPass(createCodegenPass(getCodegenPassOptions(options)));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // IR vectorized upstream (the transform dialect) for tiles that do not
@@ -163,6 +165,9 @@ void gather::addCodegenPasses(OpPassManager &pm,
 
 void gather::addBufferizationPasses(OpPassManager &pm,
                                     const ONNXToLLVMPipelineOptions &options) {
+  // The to_tensor ops that a partial bufferization before this pipeline
+  // left, restrict where that is so (One-Shot Bufferize takes no others).
+  pm.addPass(createRestrictToTensorsPass());
   // No tensor.empty or constant tensor shared by many ops (CSE merged equal
   // ones): bufferization's analysis would take time quadratic in their uses.
   pm.addPass(createDuplicateSharedTensorsPass());

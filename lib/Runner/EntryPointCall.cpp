@@ -29,22 +29,46 @@ extern "C" {
 #include "gather/Runtime/ElementTypes.def"
 }
 
+/// Whether a row-major buffer at offset 0 (what gather-run passes, and
+/// reads results as) is a buffer of `type`: the identity layout, or strides and
+/// an offset that are dynamic or those of such a buffer (a function bufferized
+/// with one-shot-bufferize's default fully dynamic layout takes any buffer).
+static bool admitsRowMajor(MemRefType type) {
+  if (type.getLayout().isIdentity())
+    return true;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      (!ShapedType::isDynamic(offset) && offset != 0))
+    return false;
+  int64_t expected = 1;
+  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+    if (!ShapedType::isDynamic(strides[d]) &&
+        (ShapedType::isDynamic(expected) || strides[d] != expected))
+      return false;
+    expected = ShapedType::isDynamic(expected) || type.isDynamicDim(d)
+                   ? ShapedType::kDynamic
+                   : expected * type.getDimSize(d);
+  }
+  return true;
+}
+
 llvm::Error gather::checkCall(const EntryPoint &entry,
                               ArrayRef<HostTensor> inputs) {
-  auto ranked = [](Type type) {
-    return isa<RankedTensorType>(type) ||
-           (isa<MemRefType>(type) &&
-            cast<MemRefType>(type).getLayout().isIdentity());
+  // (A result's strides are checked when it comes back: adoptResult.)
+  auto passable = [](Type type) {
+    auto memref = dyn_cast<MemRefType>(type);
+    return isa<RankedTensorType>(type) || (memref && admitsRowMajor(memref));
   };
   for (auto [kind, types] :
        {std::pair{"argument", ArrayRef<Type>(entry.arguments)},
         std::pair{"result", ArrayRef<Type>(entry.results)}})
     for (auto [i, type] : llvm::enumerate(types))
-      if (!ranked(type))
+      if (!passable(type))
         return llvm::createStringError(
             "'" + entry.name + "' has " + kind + " " + llvm::Twine(i) +
             " of type " + debugString(type) +
-            ": gather-run passes ranked tensors only");
+            ": gather-run passes ranked tensors and row-major buffers only");
   if (entry.arguments.size() + entry.results.size() > kMaxCallTensors)
     return llvm::createStringError("'" + entry.name + "' takes more than " +
                                    llvm::Twine(kMaxCallTensors) + " tensors");

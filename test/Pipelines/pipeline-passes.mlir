@@ -46,6 +46,7 @@
 // SHARD-NEXT: cse,
 // 5. gather-pipeline-codegen
 // ALL-NEXT:   func.func(
+// ALL-NEXT:     gather-raise-buffer-gathers{remarks=false},
 // CG-DEFAULT-NEXT: gather-codegen{in-register-gathers=true narrow-limit=2147483647 narrow-offsets=false parallel=true parallel-chunk=16384 parallel-threshold=8192 prefetch-distance=4096 remarks=false row-block-bytes=262144 target-cpu= target-features= unfused-remarks=true vector-size=16}
 // CG-SCALAR-NEXT:  gather-codegen{in-register-gathers=true narrow-limit=2147483647 narrow-offsets=false parallel=true parallel-chunk=16384 parallel-threshold=8192 prefetch-distance=4096 remarks=false row-block-bytes=262144 target-cpu= target-features= unfused-remarks=true vector-size=0}
 // CG-ONE-NEXT:     gather-codegen{in-register-gathers=true narrow-limit=2147483647 narrow-offsets=false parallel=false parallel-chunk=16384 parallel-threshold=8192 prefetch-distance=4096 remarks=false row-block-bytes=262144 target-cpu= target-features= unfused-remarks=true vector-size=16}
@@ -58,6 +59,7 @@
 // FORM-AUTO-NEXT:   gather-select-form{gather-form=auto target-cpu= target-features=},
 // FORM-SCALAR-NEXT: gather-select-form{gather-form=scalar target-cpu= target-features=},
 // 6. gather-pipeline-bufferization
+// ALL-NEXT:   gather-restrict-to-tensors,
 // ALL-NEXT:   gather-duplicate-shared-tensors,
 // ALL-NEXT:   gather-eliminate-destination-empty-tensors,
 // ALL-NEXT:   one-shot-bufferize{allow-return-allocs-from-loops=true {{.*}} bufferize-function-boundaries=true {{.*}} function-boundary-type-conversion=identity-layout-map {{.*}} unknown-type-conversion=identity-layout-map {{.*}}},

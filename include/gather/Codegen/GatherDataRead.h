@@ -40,7 +40,9 @@ struct GatherDataRead {
 };
 
 /// The read of `data` in `op`: exactly one tensor.extract (pure tensor
-/// semantics) or memref.load (pure buffer semantics) in its body, of a
+/// semantics) or memref.load (pure buffer semantics; or a tensor.extract,
+/// which a memref.load of a bufferization.to_buffer folds into) in its
+/// body, of a
 /// value defined outside it, whose coordinates depend on the block
 /// arguments of exactly one input. Otherwise nullopt, and `whyNot` (if not
 /// null) says why in a short phrase for remarks.

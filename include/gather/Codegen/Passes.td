@@ -174,6 +174,53 @@ def CodegenPass
   ];
 }
 
+def RaiseBufferGathersPass
+    : GatherPass<"gather-raise-buffer-gathers", "::mlir::func::FuncOp"> {
+  let summary = "Gathers a pipeline bufferized before onnx-to-llvm back on "
+                "tensors, for gather-codegen";
+  let description = [{
+    A pipeline that bufferizes before `onnx-to-llvm` (`one-shot-bufferize`
+    with any options) hands it the gathers as `linalg.generic` ops on
+    buffers, with a `memref.load` of `data` in their body; gather-codegen
+    works on tensors, so they would lower to scalar, single-threaded loops.
+    This pass, run right before gather-codegen, gives each such gather (the
+    read of `findGatherDataRead`, gather/Codegen/GatherDataRead.h) its
+    tensor form again: a `bufferization.to_tensor restrict` of each buffer
+    it reads, the generic on tensors (`tensor.extract` for the load), and
+    `bufferization.materialize_in_destination` of the result into its
+    buffer, which the pipeline's own bufferization then computes in place.
+    The gather's index check (the generic that ORs "out of range" over the
+    same `indices` into a `memref<i1>`, and the `linalg.fill` of that flag)
+    is raised with it, on the same tensor of `indices`, so that gather-codegen
+    fuses the two as it does for the lowering's own IR.
+
+    A gather is raised only when the tensor form means the same: its output
+    buffer is allocated in the function (a function argument might alias
+    what it reads) and is no view of a buffer it reads, and every buffer it
+    accesses is contiguous and row-major (what gather-codegen's vector
+    gathers need). Where the layout is known only at run time
+    (`one-shot-bufferize`'s default fully dynamic layout at function
+    boundaries), the raised ops run under an `scf.if` that each such buffer
+    has offset 0 and row-major strides, on the buffers cast to the identity
+    layout, and the ops as they were in the else branch. A gather of the lowering
+    (marked `gather.elements`) that is not raised gets a warning with the
+    reason; other gather-like generics a remark with `remarks`.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at each gather-like generic on buffers that is not "
+           "raised, with the reason">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def LowerVectorMasksPass
     : GatherPass<"gather-lower-vector-masks", "::mlir::func::FuncOp"> {
   let summary = "Fold vector.mask into the masks of gathers and transfers";
@@ -328,6 +375,26 @@ def EliminateDestinationEmptyTensorsPass
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::tensor::TensorDialect",
   ];
+}
+
+def RestrictToTensorsPass : GatherPass<"gather-restrict-to-tensors"> {
+  let summary = "Mark a bufferization.to_tensor restrict where nothing else "
+                "accesses its buffer";
+  let description = [{
+    A partial bufferization (`one-shot-bufferize` without
+    `bufferize-function-boundaries`) leaves a function that returns
+    tensors with `bufferization.to_tensor` of its result buffers, without
+    `restrict`; One-Shot Bufferize, which `onnx-to-llvm` runs next, rejects
+    such ops ("to_tensor ops without `restrict` are not supported by
+    One-Shot Analysis"). This pass marks one `restrict` when that is what
+    the IR says: it is at the top level of a function, its buffer is (a
+    view, a cast, an `scf.if` result of) buffers allocated in the function,
+    and every other access of those buffers (a `to_tensor` among them)
+    comes before it, none of them a use that lets the buffer escape (a
+    call, a return, a loop, its pointer taken). Others are left as they
+    are.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
 def DuplicateSharedTensorsPass : GatherPass<"gather-duplicate-shared-tensors"> {
