@@ -18,12 +18,14 @@
 #include "gather/Conversion/ONNXToLinalg/GatherLinalgForm.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -362,16 +364,17 @@ struct RaiseBufferGathersPass
 
   /// Puts `group` (ops in one block, in order) under `scf.if` "every buffer
   /// of `dynamic` is contiguous and row-major at offset 0": the ops
-  /// themselves in the else branch, clones of them on the buffers cast to
-  /// the identity layout in the then branch (`mapping`: from the ops to
-  /// their clones).
+  /// themselves in the else branch, clones of them on the buffers
+  /// reinterpreted with the identity layout in the then branch (`mapping`:
+  /// from the ops to their clones). (A memref.cast to the identity layout
+  /// would fold away into the ops that read it, which would then read with
+  /// strides known only at run time.)
   Block *versionOnLayouts(ArrayRef<Operation *> group,
                           const SetVector<Value> &dynamic, IRMapping &mapping) {
     Operation *first = group.front();
     Location loc = first->getLoc();
     OpBuilder builder(first);
     Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
     Value condition;
     auto require = [&](Value actual, Value expected) {
       Value equal = arith::CmpIOp::create(
@@ -380,30 +383,50 @@ struct RaiseBufferGathersPass
                       ? arith::AndIOp::create(builder, loc, condition, equal)
                       : equal;
     };
+    // Per buffer, the sizes and row-major strides of its identity view.
+    SmallVector<std::pair<SmallVector<OpFoldResult>, SmallVector<OpFoldResult>>>
+        views;
     for (Value buffer : dynamic) {
+      auto type = cast<MemRefType>(buffer.getType());
       auto metadata =
           memref::ExtractStridedMetadataOp::create(builder, loc, buffer);
       require(metadata.getOffset(), zero);
-      Value expected = one;
-      for (int64_t d = cast<MemRefType>(buffer.getType()).getRank() - 1; d >= 0;
-           --d) {
-        require(metadata.getStrides()[d], expected);
-        expected = arith::MulIOp::create(builder, loc, expected,
-                                         metadata.getSizes()[d]);
+      int64_t rank = type.getRank();
+      SmallVector<OpFoldResult> sizes(rank), strides(rank);
+      OpFoldResult expected = builder.getIndexAttr(1);
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        require(metadata.getStrides()[d],
+                getValueOrCreateConstantIndexOp(builder, loc, expected));
+        strides[d] = expected;
+        sizes[d] = type.isDynamicDim(d)
+                       ? OpFoldResult(metadata.getSizes()[d])
+                       : OpFoldResult(builder.getIndexAttr(type.getDimSize(d)));
+        std::optional<int64_t> stride = getConstantIntValue(expected);
+        expected =
+            stride && !type.isDynamicDim(d)
+                ? OpFoldResult(
+                      builder.getIndexAttr(*stride * type.getDimSize(d)))
+                : OpFoldResult(arith::MulIOp::create(
+                      builder, loc,
+                      getValueOrCreateConstantIndexOp(builder, loc, expected),
+                      getValueOrCreateConstantIndexOp(builder, loc, sizes[d])));
       }
+      views.emplace_back(std::move(sizes), std::move(strides));
     }
     auto version = scf::IfOp::create(builder, loc, TypeRange(), condition,
                                      /*withElseRegion=*/true);
     for (Operation *op : group)
       op->moveBefore(version.elseBlock()->getTerminator());
     OpBuilder thenBuilder = OpBuilder::atBlockBegin(version.thenBlock());
-    for (Value buffer : dynamic) {
+    for (auto [buffer, view] : llvm::zip_equal(dynamic, views)) {
       auto type = cast<MemRefType>(buffer.getType());
       auto identity =
           MemRefType::get(type.getShape(), type.getElementType(),
                           MemRefLayoutAttrInterface(), type.getMemorySpace());
       mapping.map(buffer,
-                  memref::CastOp::create(thenBuilder, loc, identity, buffer)
+                  memref::ReinterpretCastOp::create(
+                      thenBuilder, loc, identity, buffer,
+                      thenBuilder.getIndexAttr(0), view.first, view.second)
                       .getResult());
     }
     thenBuilder.setInsertionPoint(version.thenBlock()->getTerminator());

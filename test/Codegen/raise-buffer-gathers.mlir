@@ -47,8 +47,8 @@
 // VERSIONED:         arith.cmpi eq, %[[STRIDES]]#0, %{{.*}}
 // VERSIONED:         memref.extract_strided_metadata %arg0
 // VERSIONED:         scf.if
-// VERSIONED:           memref.cast %arg1 : memref<512x1024xi64, strided<[?, ?], offset: ?>> to memref<512x1024xi64>
-// VERSIONED:           memref.cast %arg0 : memref<512x1024xf32, strided<[?, ?], offset: ?>> to memref<512x1024xf32>
+// VERSIONED:           memref.reinterpret_cast %arg1 to offset: [0], sizes: [512, 1024], strides: [1024, 1] : memref<512x1024xi64, strided<[?, ?], offset: ?>> to memref<512x1024xi64>
+// VERSIONED:           memref.reinterpret_cast %arg0 to offset: [0], sizes: [512, 1024], strides: [1024, 1] : memref<512x1024xf32, strided<[?, ?], offset: ?>> to memref<512x1024xf32>
 // VERSIONED:           linalg.generic {{.*}} attrs = {gather.elements}
 // VERSIONED:           linalg.generic {{.*}} attrs = {gather.index_check}
 // VERSIONED:           bufferization.materialize_in_destination
