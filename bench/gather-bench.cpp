@@ -905,6 +905,13 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
                          /*isGather=*/true, std::nullopt, variant.expected);
       kernels.push_back(std::move(*kernel));
     }
+  // The memory floor of the gather alone (its index values, data lines and
+  // output), timed in the same rounds; bench/run.py scales it by the bytes
+  // of each kernel (kFusedBytes) for the kernel's own floor.
+  for (unsigned t : threads)
+    impls.emplace_back(
+        "floor", static_cast<int>(t),
+        [&inputs, &w, t] { inputs.runFloor(w, t); }, /*isGather=*/false);
   std::vector<Impl> checked = checkAndSize(
       impls, inputs, [&](const Impl &impl, const std::string &what) {
         emit(llvm::json::Object{{"kind", "error"},
@@ -915,6 +922,24 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
         ok = false;
       });
   timeRounds(checked);
+  // What each kernel reads and writes at least: indices (8 B), the data
+  // it gathers and the result (4 B each per element), and w (4 B per
+  // element, or one row).
+  int64_t gatherBytes = n * (8 + 4 + 4);
+  int64_t floorBytes =
+      n * 8 + inputs.touchedDataElements * int64_t(sizeof(float)) + n * 4;
+  for (const Variant &variant : kVariants) {
+    int64_t bytes = gatherBytes;
+    if (variant.consumer == Consumer::Mul)
+      bytes += n * 4;
+    else if (variant.consumer == Consumer::MulRow)
+      bytes += kColumns * 4;
+    emit(llvm::json::Object{{"kind", "fused_bytes"},
+                            {"workload", w.name},
+                            {"impl", variant.name},
+                            {"bytes", bytes},
+                            {"floor_bytes", floorBytes}});
+  }
   emitTimes(w.name, checked);
   return ok;
 }

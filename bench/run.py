@@ -38,6 +38,8 @@ FLOOR_TARGETS = {"e": 1.3}
 COMPILE_TARGET_MS = 150
 PYTHON_OVERHEAD_TARGET_US = 3.0  # a call from Python over the kernel alone
 FUSED_TARGET = 1.15  # a gather with a fused consumer ≤ this × the gather alone
+# ... and its time over its own memory floor ≤ this × the gather's.
+FUSED_FLOOR_TARGET = 1.1
 FUSED_IMPLS = ["gather", "gather+mul", "gather+relu", "gather+mul (not fused)",
                "gather+mul by a row"]
 STRINGS_TARGET = (10000, 1.0)  # 10,000 distinct strings: source → result < 1 s
@@ -88,46 +90,75 @@ def run_fused_bench(binary, threads, rounds, batch_ms):
 
 def collect_fused(fused_runs, threads):
     """Per fused kernel and thread count: the median time over every round
-    of every run, and the median of the per-round ratios to the gather
-    alone (same run, same round)."""
-    samples, ratios = {}, {}
+    of every run, the median of the per-round ratios to the gather alone
+    (same run, same round), and the median of the per-round ratios to the
+    kernel's own memory floor: the gather's floor timed in the same round,
+    scaled by the bytes the kernel moves (its inputs and outputs) over the
+    bytes the floor moves."""
+    samples, ratios, floors, bytes_of = {}, {}, {}, {}
     for run in fused_runs:
         times = {(r["impl"], r["threads"]): r["samples"]
                  for r in run if r["kind"] == "time"}
+        sizes = {r["impl"]: (r["bytes"], r["floor_bytes"])
+                 for r in run if r["kind"] == "fused_bytes"}
         for (impl, t), values in times.items():
             samples.setdefault(f"{impl}/t{t}", []).extend(values)
             alone = times.get(("gather", t))
-            if alone:
+            if alone and impl != "floor":
                 ratios.setdefault(f"{impl}/t{t}", []).extend(
                     a / b for a, b in zip(values, alone))
+            floor = times.get(("floor", t))
+            if floor and impl in sizes:
+                kernel_bytes, floor_bytes = sizes[impl]
+                bytes_of[impl] = kernel_bytes
+                scale = kernel_bytes / floor_bytes
+                floors.setdefault(f"{impl}/t{t}", []).extend(
+                    a / (b * scale) for a, b in zip(values, floor))
     return {"times": {k: median(v) for k, v in samples.items()},
-            "ratios": {k: median(v) for k, v in ratios.items()}}
+            "ratios": {k: median(v) for k, v in ratios.items()},
+            "floor_ratios": {k: median(v) for k, v in floors.items()},
+            "bytes": bytes_of}
 
 
 def fused_table(results):
-    """The fused rows: each kernel's median time and ratio to the gather
-    alone per thread count (✓ when a fused consumer is ≤ FUSED_TARGET ×)."""
+    """The fused rows: each kernel's median time, its ratio to the gather
+    alone and to its own memory floor per thread count (✓ when a fused
+    consumer is ≤ FUSED_TARGET × the gather, and its floor ratio ≤
+    FUSED_FLOOR_TARGET × the gather's)."""
     fused = results.get("fused")
     if not fused:
         return ""
     threads = results["threads"]
+    floor_ratios = fused.get("floor_ratios", {})
     lines = ["Gather with an elementwise consumer fused into it by upstream "
              "`linalg-fuse-elementwise-ops` (after `convert-onnx-to-linalg`), "
-             "[512, 1024] f32, axis 1, int64 indices (gather-bench --fused; ratio: "
-             "median of the per-round ratios to the gather alone; target "
-             f"≤ {FUSED_TARGET} for the fused rows):", "",
-             "| kernel | " + " | ".join(f"{t} thread{'s' if t > 1 else ''} | / gather"
-                                       for t in threads) + " |",
-             "|---|" + "---:|---:|" * len(threads)]
+             "[512, 1024] f32, axis 1, int64 indices (gather-bench --fused; ratios: "
+             "medians of the per-round ratios to the gather alone, and to the "
+             "kernel's own memory floor, the gather's floor scaled by the bytes "
+             "of the kernel's inputs and outputs; targets for the fused rows: "
+             f"≤ {FUSED_TARGET} × the gather, / floor ≤ {FUSED_FLOOR_TARGET} × "
+             "the gather's / floor):", "",
+             "| kernel | MiB | " + " | ".join(
+                 f"{t} thread{'s' if t > 1 else ''} | / gather | / floor"
+                 for t in threads) + " |",
+             "|---|---:|" + "---:|---:|---:|" * len(threads)]
     for impl in FUSED_IMPLS:
         cells = []
         for t in threads:
             key = f"{impl}/t{t}"
-            target = FUSED_TARGET if impl in ("gather+mul", "gather+relu") else None
+            fused_row = impl in ("gather+mul", "gather+relu")
+            target = FUSED_TARGET if fused_row else None
+            floor = floor_ratios.get(key)
+            gather_floor = floor_ratios.get(f"gather/t{t}")
+            floor_target = (FUSED_FLOOR_TARGET * gather_floor
+                            if fused_row and gather_floor else None)
             cells += [fmt_time(fused["times"].get(key)),
                       fmt_ratio(fused["ratios"].get(key), target)
-                      if impl != "gather" else "1"]
-        lines.append(f"| {impl} | " + " | ".join(cells) + " |")
+                      if impl != "gather" else "1",
+                      fmt_ratio(floor, floor_target)]
+        size = fused.get("bytes", {}).get(impl)
+        lines.append(f"| {impl} | {size / 2**20:.1f} | " if size else f"| {impl} | – | ")
+        lines[-1] += " | ".join(cells) + " |"
     return "\n".join(lines) + "\n"
 
 
