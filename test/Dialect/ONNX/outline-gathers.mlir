@@ -58,15 +58,17 @@ func.func @graph(%x: tensor<2x4xf32>, %data: tensor<2x4xf32>, %n: index) -> tens
 // -----
 
 // onnx-mlir's IR (generic form, onnx.Return, unranked result): the gather
-// is outlined with its types as they are; a name already taken gets a
-// suffix. With emit=kernels, the other functions go, and so does
-// onnx-mlir's onnx.EntryPoint that names one.
+// is outlined with the result type its operands imply (cast back to the
+// unranked type at the call); a name already taken gets a suffix. With
+// emit=kernels, the other functions go, and so does onnx-mlir's
+// onnx.EntryPoint that names one.
 // CHECK-LABEL: func.func @main_graph(
 // CHECK:         %[[G:.*]] = call @main_graph_gather_0_0(
-// CHECK:         onnx.Return %[[G]]
-// CHECK:       func.func @main_graph_gather_0_0(%{{.*}}: tensor<3x2xf32>, %{{.*}}: tensor<2x2xi64>) -> tensor<*xf32>
-// CHECK-NEXT:    %[[R:.*]] = onnx.GatherElements %{{.*}}, %{{.*}} axis = 1 : tensor<3x2xf32>, tensor<2x2xi64> -> tensor<*xf32>
-// CHECK-NEXT:    return %[[R]] : tensor<*xf32>
+// CHECK:         %[[C:.*]] = tensor.cast %[[G]] : tensor<2x2xf32> to tensor<*xf32>
+// CHECK:         onnx.Return %[[C]]
+// CHECK:       func.func @main_graph_gather_0_0(%{{.*}}: tensor<3x2xf32>, %{{.*}}: tensor<2x2xi64>) -> tensor<2x2xf32>
+// CHECK-NEXT:    %[[R:.*]] = onnx.GatherElements %{{.*}}, %{{.*}} axis = 1 : tensor<3x2xf32>, tensor<2x2xi64>
+// CHECK-NEXT:    return %[[R]] : tensor<2x2xf32>
 // CHECK:       func.func private @main_graph_gather_0()
 // CHECK:       "onnx.EntryPoint"() {func = @main_graph}
 // KERNELS-NOT:   onnx.EntryPoint
@@ -114,3 +116,33 @@ func.func @g(%d: tensor<4xf32>, %i: tensor<2xi64>) -> tensor<2xf32> {
 "onnx.Holder"() ({
   "onnx.EntryPoint"() {func = @g} : () -> ()
 }) {func = @g} : () -> ()
+
+// -----
+
+// A rank (and sizes) known only before a tensor.cast to an unranked or
+// more dynamic type: the kernel takes what the program knew and returns
+// what that implies, cast back at the call.
+// CHECK-LABEL: func.func @through_casts(
+// CHECK-SAME:      %[[D:.*]]: tensor<3x4xf32>, %[[I:.*]]: tensor<3x2xi64>
+// CHECK:         %[[R:.*]] = call @through_casts_gather_0(%[[D]], %[[I]]) : (tensor<3x4xf32>, tensor<3x2xi64>) -> tensor<3x2xf32>
+// CHECK:         tensor.cast %[[R]] : tensor<3x2xf32> to tensor<?x?xf32>
+// CHECK:         return
+// CHECK:       func.func @through_casts_gather_0(%{{.*}}: tensor<3x4xf32>, %{{.*}}: tensor<3x2xi64>) -> tensor<3x2xf32>
+// A cast that adds sizes (checked at run time) is kept: the kernel takes
+// the cast's source as the program has it.
+// CHECK-LABEL: func.func @cast_to_static(
+// CHECK:         tensor.cast %{{.*}} : tensor<?x4xf32> to tensor<3x4xf32>
+// CHECK:         call @cast_to_static_gather_0(%{{.*}}, %{{.*}}) : (tensor<3x4xf32>, tensor<3x2xi64>) -> tensor<3x2xf32>
+func.func @through_casts(%d: tensor<3x4xf32>, %i: tensor<3x2xi64>) -> tensor<*xf32> {
+  %du = tensor.cast %d : tensor<3x4xf32> to tensor<*xf32>
+  %iu = tensor.cast %i : tensor<3x2xi64> to tensor<?x?xi64>
+  %r = onnx.GatherElements %du, %iu axis = 1 : tensor<*xf32>, tensor<?x?xi64>
+  %ru = tensor.cast %r : tensor<?x?xf32> to tensor<*xf32>
+  return %ru : tensor<*xf32>
+}
+
+func.func @cast_to_static(%d: tensor<?x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x2xf32> {
+  %ds = tensor.cast %d : tensor<?x4xf32> to tensor<3x4xf32>
+  %r = onnx.GatherElements %ds, %i axis = 1 : tensor<3x4xf32>, tensor<3x2xi64>
+  return %r : tensor<3x2xf32>
+}

@@ -13,10 +13,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Dialect/ONNX/GatherElementsView.h"
+#include "gather/Dialect/ONNX/ONNXOps.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -34,6 +36,34 @@ static bool isGatherKernel(func::FuncOp function) {
   return function->hasAttr(ONNX::kGatherKernelAttrName);
 }
 
+/// Whether type `source` knows at least what `target` does: a ranked
+/// tensor type whose sizes are those of `target` where it has any.
+static bool isAtLeastAsPrecise(Type source, Type target) {
+  auto ranked = dyn_cast<RankedTensorType>(source);
+  if (!ranked)
+    return false;
+  auto targetRanked = dyn_cast<RankedTensorType>(target);
+  if (!targetRanked)
+    return isa<UnrankedTensorType>(target);
+  if (targetRanked.getRank() != ranked.getRank())
+    return false;
+  for (auto [s, t] : llvm::zip(ranked.getShape(), targetRanked.getShape()))
+    if (!ShapedType::isDynamic(t) && s != t)
+      return false;
+  return true;
+}
+
+/// `value` before the tensor.cast ops that made it less precise (to an
+/// unranked or more dynamic type): what the program knew of it.
+static Value getMostPreciseSource(Value value) {
+  while (auto cast = value.getDefiningOp<tensor::CastOp>()) {
+    if (!isAtLeastAsPrecise(cast.getSource().getType(), cast.getType()))
+      break;
+    value = cast.getSource();
+  }
+  return value;
+}
+
 /// Moves `gather` into a new kernel `<function>_gather_<n>` placed after
 /// `after` in `symbolTable` (renamed if the name is taken) and calls the
 /// kernel in its place. With `declareOnly`, the kernel is a private
@@ -42,12 +72,23 @@ static func::FuncOp outlineGather(Operation *gather, StringRef function,
                                   size_t n, Operation *after,
                                   SymbolTable &symbolTable, bool declareOnly) {
   Location loc = gather->getLoc();
+  // The kernel takes the most precise types the program knew (through
+  // casts to unranked or dynamic types) and returns what they imply.
+  SmallVector<Value> operands(gather->getOperands());
+  SmallVector<Type> resultTypes(gather->getResultTypes());
+  if (auto elements = dyn_cast<ONNX::GatherElementsOp>(gather)) {
+    for (Value &operand : operands)
+      operand = getMostPreciseSource(operand);
+    Type inferred = ONNX::GatherElementsOp::inferResultType(
+        operands[0].getType(), operands[1].getType());
+    if (inferred && isAtLeastAsPrecise(inferred, resultTypes[0]))
+      resultTypes[0] = inferred;
+  }
   OpBuilder builder(after);
   builder.setInsertionPointAfter(after);
   auto kernel = func::FuncOp::create(
       builder, loc, (function + "_gather_" + Twine(n)).str(),
-      builder.getFunctionType(gather->getOperandTypes(),
-                              gather->getResultTypes()));
+      builder.getFunctionType(ValueRange(operands).getTypes(), resultTypes));
   kernel->setAttr(ONNX::kGatherKernelAttrName, builder.getUnitAttr());
   // Callable from C (and from a host whose own lowering of the declaration
   // calls the same wrapper): `_mlir_ciface_<kernel>`.
@@ -56,8 +97,14 @@ static func::FuncOp outlineGather(Operation *gather, StringRef function,
   symbolTable.insert(kernel); // Renamed if the name is taken.
 
   builder.setInsertionPoint(gather);
-  auto call = func::CallOp::create(builder, loc, kernel, gather->getOperands());
-  gather->replaceAllUsesWith(call.getResults());
+  auto call = func::CallOp::create(builder, loc, kernel, operands);
+  for (auto [old, result] :
+       llvm::zip(gather->getResults(), call.getResults())) {
+    Value replacement = result;
+    if (result.getType() != old.getType())
+      replacement = tensor::CastOp::create(builder, loc, old.getType(), result);
+    old.replaceAllUsesWith(replacement);
+  }
   if (declareOnly) {
     kernel.setPrivate();
     gather->erase();
@@ -67,6 +114,8 @@ static func::FuncOp outlineGather(Operation *gather, StringRef function,
   Block *body = kernel.addEntryBlock();
   gather->moveBefore(body, body->end());
   gather->setOperands(body->getArguments());
+  for (auto [result, type] : llvm::zip(gather->getResults(), resultTypes))
+    result.setType(type);
   builder.setInsertionPointToEnd(body);
   func::ReturnOp::create(builder, loc, gather->getResults());
   return kernel;

@@ -112,6 +112,12 @@ def ONNXOutlineGathersPass
     }
     ```
 
+    A kernel of gather's op takes the most precise types the program knew:
+    an operand that reaches the gather through `tensor.cast` ops to an
+    unranked or more dynamic type is passed as it was before them, and the
+    kernel returns the result type that implies (cast back to the gather's
+    type at the call), so that it lowers where the program did.
+
     Kernels are named `<function>_gather_<n>`, n counting the gathers of
     the function in program order from 0 (a name already taken gets a
     suffix `_<k>`), placed after the function (in its module, nested
