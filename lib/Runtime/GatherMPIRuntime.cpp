@@ -112,6 +112,33 @@ static void mpiErrorHandler(const char *message, void *) {
   endJobAfterError(1);
 }
 
+/// Ends the job with `function`'s complaint about its arguments unless
+/// `ok`: what a C caller of the collectives can get wrong (the compiler's
+/// calls never do). docs/RuntimeErrors.md lists the checks.
+static void requireArgument(bool ok, const char *function,
+                            const std::string &what) {
+  if (!ok)
+    failJob(std::string("gather's MPI runtime: ") + function + ": " + what);
+}
+
+/// `a * b`, or the job ends with `function`'s complaint if it overflows.
+static int64_t checkedProduct(int64_t a, int64_t b, const char *function,
+                              const char *what) {
+  int64_t product = 0;
+  requireArgument(!__builtin_mul_overflow(a, b, &product), function,
+                  std::string(what) + " overflows 64 bits (" +
+                      std::to_string(a) + " * " + std::to_string(b) + ")");
+  return product;
+}
+
+/// Ends the job unless `value` (argument `name` of `function`) is >= 0.
+static void requireNonNegative(int64_t value, const char *function,
+                               const char *name) {
+  requireArgument(value >= 0, function,
+                  std::string(name) + " is " + std::to_string(value) +
+                      ", a size must not be negative");
+}
+
 /// Whether MPI was initialized here (gatherMPIStartJob or gatherMPIInit),
 /// and whether gatherMPIInit has installed its error handler since.
 static bool initializedHere = false;
@@ -261,6 +288,7 @@ struct SiteComm {
 
 extern "C" int64_t gatherMPICommSplitOnce(int64_t parent, int32_t color,
                                           int32_t key, int64_t *slot) {
+  requireArgument(slot, "gatherMPICommSplitOnce", "slot is null");
   // Each site's slot holds 1 + its index here (0: not made yet). A deque
   // keeps the entries in place as it grows.
   static std::mutex mutex;
@@ -312,6 +340,15 @@ static constexpr int64_t kMaxMPICount = int64_t{1} << 30;
 extern "C" void gatherMPIAllreduceSumBits(void *buffer, int64_t count,
                                           int64_t elementBytes, int64_t splitId,
                                           int64_t color, int64_t key) {
+  const char *function = "gatherMPIAllreduceSumBits";
+  requireNonNegative(count, function, "count");
+  requireArgument(elementBytes == 1 || elementBytes == 2 || elementBytes == 4 ||
+                      elementBytes == 8,
+                  function,
+                  "elementBytes is " + std::to_string(elementBytes) +
+                      ", not 1, 2, 4 or 8");
+  checkedProduct(count, elementBytes, function, "count * elementBytes");
+  requireArgument(buffer || count == 0, function, "buffer is null");
   MPI_Comm comm = getGroupComm(splitId, color, key);
   MPI_Datatype type = getBitsType(elementBytes);
   char *bytes = static_cast<char *>(buffer);
@@ -326,6 +363,17 @@ extern "C" void gatherMPIAllgatherv(void *buffer, int64_t outer,
                                     int64_t sliceBytes, int64_t dimSize,
                                     int64_t splitId, int64_t color,
                                     int64_t key) {
+  const char *function = "gatherMPIAllgatherv";
+  requireNonNegative(outer, function, "outer");
+  requireNonNegative(sliceBytes, function, "sliceBytes");
+  requireNonNegative(dimSize, function, "dimSize");
+  int64_t bytes = checkedProduct(
+      checkedProduct(outer, dimSize, function, "outer * dimSize"), sliceBytes,
+      function, "outer * dimSize * sliceBytes");
+  requireArgument(buffer || bytes == 0, function, "buffer is null");
+  requireArgument(outer <= std::numeric_limits<int>::max(), function,
+                  "outer is " + std::to_string(outer) +
+                      ", more than MPI can count");
   MPI_Comm comm = getGroupComm(splitId, color, key);
   int processes = 1;
   MPI_Comm_size(comm, &processes);
@@ -385,6 +433,35 @@ extern "C" void gatherMPIAlltoallLookup(const int64_t *positions, int64_t count,
                                         int64_t inner, int64_t elementBytes,
                                         int64_t splitId, int64_t color,
                                         int64_t key) {
+  const char *function = "gatherMPIAlltoallLookup";
+  requireNonNegative(count, function, "count");
+  requireNonNegative(outer, function, "outer");
+  requireNonNegative(axisSize, function, "axisSize");
+  requireNonNegative(inner, function, "inner");
+  requireNonNegative(dataStart, function, "dataStart");
+  requireNonNegative(dataExtent, function, "dataExtent");
+  requireArgument(elementBytes > 0 &&
+                      elementBytes <= std::numeric_limits<int>::max(),
+                  function,
+                  "elementBytes is " + std::to_string(elementBytes) +
+                      ", not between 1 and " +
+                      std::to_string(std::numeric_limits<int>::max()));
+  requireArgument(
+      dataStart <= axisSize && dataExtent <= axisSize - dataStart, function,
+      "the slab [" + std::to_string(dataStart) + ", " +
+          std::to_string(dataStart) + " + " + std::to_string(dataExtent) +
+          ") is not within the axis of size " + std::to_string(axisSize));
+  checkedProduct(count, elementBytes, function, "count * elementBytes");
+  checkedProduct(checkedProduct(checkedProduct(outer, axisSize, function,
+                                               "outer * axisSize"),
+                                inner, function, "outer * axisSize * inner"),
+                 elementBytes, function, "the bytes of 'data'");
+  int64_t slabElements = checkedProduct(
+      checkedProduct(outer, dataExtent, function, "outer * dataExtent"), inner,
+      function, "outer * dataExtent * inner");
+  requireArgument((positions && result) || count == 0, function,
+                  "positions or result is null");
+  requireArgument(data || slabElements == 0, function, "data is null");
   MPI_Comm comm = getGroupComm(splitId, color, key);
   int processes = 1, rank = 0;
   MPI_Comm_size(comm, &processes);
