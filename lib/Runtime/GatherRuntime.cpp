@@ -87,6 +87,10 @@ extern "C" void gatherSetKernelErrorHandler(GatherErrorSink *sink,
 static constexpr const char *kOpPrefix = "'onnx.GatherElements' op ";
 
 static std::string validRange(int64_t axis, int64_t axisSize) {
+  // (From a C caller, anything: a negative size has no range.)
+  if (axisSize < 0)
+    return "for axis " + std::to_string(axis) + " of size " +
+           std::to_string(axisSize) + " (a negative size: no valid range)";
   return "outside the valid range [" + std::to_string(-axisSize) + ", " +
          std::to_string(axisSize - 1) + "] for axis " + std::to_string(axis) +
          " of size " + std::to_string(axisSize);
@@ -99,7 +103,10 @@ extern "C" void gatherReportIndexError(const GatherReportSite *site,
   std::string message = std::string(kOpPrefix) +
                         "operand 'indices' holds value " +
                         std::to_string(value) + " at position [";
-  for (int64_t d = 0; d < rank; ++d)
+  // (A C caller's null position or negative rank: the position unknown.)
+  if (rank < 0 || (rank > 0 && !position))
+    message += "?";
+  for (int64_t d = 0; position && d < rank; ++d)
     message += (d ? ", " : "") + std::to_string(position[d]);
   message += "], " + validRange(axis, axisSize);
   report(site, message);
