@@ -9,10 +9,12 @@
 
 #include "gather/Compiler/Compiler.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
+#include "gather/Dialect/ONNX/ONNXOps.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
 
 #include "mlir/IR/Location.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -30,9 +32,20 @@ static std::string describeNode(Operation *op) {
 
 FailureOr<gather::ModelPartition> gather::partitionModel(ModuleOp module) {
   ModelPartition partition;
+  // (Post-order: an onnx.If or onnx.Loop after the nodes of its subgraphs,
+  // and left to the host with them.)
+  llvm::SmallPtrSet<Operation *, 4> withHostNodes;
   module.walk([&](Operation *op) {
-    if (ONNX::isForeignONNXOp(op))
-      partition.hostNodes.push_back(describeNode(op));
+    bool isHostNode =
+        (ONNX::isForeignONNXOp(op) &&
+         op->getName().getStringRef() != ONNX::kNoValueOpName) ||
+        (isa<ONNX::IfOp, ONNX::LoopOp>(op) && withHostNodes.contains(op));
+    if (!isHostNode)
+      return;
+    partition.hostNodes.push_back(describeNode(op));
+    for (Operation *parent = op->getParentOp(); parent;
+         parent = parent->getParentOp())
+      withHostNodes.insert(parent);
   });
   if (partition.hostNodes.empty())
     return partition;

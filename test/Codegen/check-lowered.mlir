@@ -97,7 +97,7 @@ llvm.func @casts(%x: i32) -> i32 {
 // second function; a graph of Softmax, Log and TopK names all three.
 // ONNX: check-lowered.mlir:[[# @LINE + 8]]:8: error: 'onnx.Softmax' op is not lowered by gather
 // ONNX: check-lowered.mlir:[[# @LINE + 8]]:8: error: 'onnx.Log' op is not lowered by gather
-// ONNX: check-lowered.mlir:[[# @LINE + 8]]:8: error: 'onnx.If' op is not lowered by gather
+// ONNX: check-lowered.mlir:[[# @LINE + 8]]:8: error: 'onnx.Scan' op is not lowered by gather
 // ONNX: check-lowered.mlir:[[# @LINE + 8]]:10: error: 'onnx.Neg' op is not lowered by gather
 // ONNX: check-lowered.mlir:[[# @LINE + 8]]:5: error: 'onnx.Yield' op is not lowered by gather
 // ONNX: check-lowered.mlir:[[# @LINE + 13]]:25: error: 'onnx.TopK' op is not lowered by gather
@@ -105,7 +105,7 @@ llvm.func @casts(%x: i32) -> i32 {
 func.func @graph(%x: tensor<4xf32>, %c: tensor<i1>) -> tensor<4xf32> {
   %0 = "onnx.Softmax"(%x) {axis = 0 : si64} : (tensor<4xf32>) -> tensor<4xf32>
   %1 = "onnx.Log"(%0) : (tensor<4xf32>) -> tensor<4xf32>
-  %2 = "onnx.If"(%c) ({
+  %2 = "onnx.Scan"(%c) ({
     %3 = "onnx.Neg"(%1) : (tensor<4xf32>) -> tensor<4xf32>
     "onnx.Yield"(%3) : (tensor<4xf32>) -> ()
   }) : (tensor<i1>) -> tensor<4xf32>

@@ -52,6 +52,9 @@ struct ConvertONNXToLinalgPass
     target.addIllegalOp(OperationName(ONNX::kGatherElementsOpName, context));
     target.addIllegalOp(OperationName(kReturnOpName, context));
     target.addIllegalOp(OperationName(kEntryPointOpName, context));
+    target.addIllegalOp<ONNX::IfOp, ONNX::LoopOp>();
+    target.addDynamicallyLegalOp<ONNX::YieldOp>(
+        [](Operation *op) { return !isLoweredRegionTerminator(op); });
     target.addDynamicallyLegalOp(
         OperationName(kNoValueOpName, context),
         [](Operation *op) { return !op->use_empty(); });
@@ -87,7 +90,13 @@ struct ConvertONNXToLinalgPass
     populateONNXToLinalgConversionPatterns(patterns, runtimeChecks);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    // Placeholders of omitted operands that only lowered ops used (the
+    // `none` trip count or condition of an onnx.Loop).
+    getOperation()->walk([](Operation *op) {
+      if (op->getName().getStringRef() == kNoValueOpName && op->use_empty())
+        op->erase();
+    });
   }
 };
 
@@ -100,4 +109,5 @@ void gather::populateONNXToLinalgConversionPatterns(RewritePatternSet &patterns,
   populateGatherElementsPatterns(patterns, options);
   populateONNXMLIRInteropPatterns(patterns);
   populateConstantPatterns(patterns);
+  populateControlFlowPatterns(patterns);
 }

@@ -17,6 +17,7 @@
 #define GATHER_LIB_CONVERSION_ONNXTOLINALG_POPULATEPATTERNS_H
 
 #include "gather/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+#include "gather/Dialect/ONNX/ONNXDialect.h"
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -25,7 +26,7 @@ namespace gather::onnx_to_linalg {
 /// Ops of onnx-mlir lowered by name, whichever dialect (if any) defines them
 /// (ONNXMLIRInterop.cpp).
 inline constexpr llvm::StringLiteral kReturnOpName = "onnx.Return";
-inline constexpr llvm::StringLiteral kNoValueOpName = "onnx.NoValue";
+using ONNX::kNoValueOpName;
 inline constexpr llvm::StringLiteral kEntryPointOpName = "onnx.EntryPoint";
 
 /// Every op named onnx.GatherElements becomes linalg (GatherElements.cpp).
@@ -47,6 +48,13 @@ void splitConstantsOfLeftOps(
     mlir::Operation *root, llvm::function_ref<bool(mlir::Operation *)> isLeft);
 bool isKeptConstant(mlir::Operation *constant,
                     llvm::function_ref<bool(mlir::Operation *)> isLeft);
+
+/// onnx.If -> scf.if, onnx.Loop -> scf.while and their onnx.Yield ->
+/// scf.yield (ControlFlow.cpp).
+void populateControlFlowPatterns(mlir::RewritePatternSet &patterns);
+/// Whether `op` is an onnx.Yield whose region populateControlFlowPatterns
+/// moved into an scf op (and which it must then lower).
+bool isLoweredRegionTerminator(mlir::Operation *op);
 
 /// onnx-mlir's onnx.Return, onnx.EntryPoint and unused onnx.NoValue
 /// (ONNXMLIRInterop.cpp).

@@ -461,14 +461,7 @@ LogicalResult ReturnOp::verify() {
            << "returns " << resultTypes.size() << " results";
   for (auto [index, operand, type] :
        llvm::enumerate(getOperandTypes(), resultTypes)) {
-    auto operandTensor = dyn_cast<TensorType>(operand);
-    auto resultTensor = dyn_cast<TensorType>(type);
-    bool compatible =
-        operand == type ||
-        (operandTensor && resultTensor &&
-         operandTensor.getElementType() == resultTensor.getElementType() &&
-         succeeded(verifyCompatibleShape(operandTensor, resultTensor)));
-    if (!compatible)
+    if (!areCompatibleValueTypes(operand, type))
       return emitOpError("operand ")
              << index << " has type " << operand
              << ", which is not compatible with the function's result type "

@@ -24,6 +24,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -164,16 +165,17 @@ public:
   /// errors print it as `model.onnx: node 'top2' (TopK): error: ...`
   /// (gather::formatRuntimeLocation).
   Location nodeLoc(const ::onnx::NodeProto &node, int index) {
-    std::string name = node.name().empty() ? "node #" + std::to_string(index)
-                                           : "node '" + node.name() + "'";
+    std::string name = node.name().empty()
+                           ? "node #" + std::to_string(index) + subgraphScope
+                           : "node '" + node.name() + "'";
     return NameLoc::get(
         builder.getStringAttr(name + " (" + node.op_type() + ")"), fileLoc);
   }
 
-  static std::string describeNode(const ::onnx::NodeProto &node, int index) {
+  std::string describeNode(const ::onnx::NodeProto &node, int index) const {
     if (!node.name().empty())
       return node.name();
-    return node.op_type() + " #" + std::to_string(index);
+    return node.op_type() + " #" + std::to_string(index) + subgraphScope;
   }
 
   /// The type of a graph input or output; failure (diagnosed) if it is not
@@ -296,6 +298,33 @@ private:
   LogicalResult importNode(const ::onnx::NodeProto &node, int index,
                            llvm::StringMap<Value> &values,
                            const llvm::StringMap<Type> &types);
+  /// Imports subgraph `graph` (attribute `name` of the node described by
+  /// `where`) into `region` of the op made for the node: one block whose
+  /// arguments are the subgraph's inputs (of the declared types, else of
+  /// `argumentTypes` where given), its initializers and nodes, and an
+  /// onnx.Yield of its outputs. The subgraph sees the values of the
+  /// enclosing graphs (`values`, `types`) by name, as ONNX scopes them.
+  LogicalResult importSubgraph(const ::onnx::GraphProto &graph, StringRef name,
+                               const std::string &where,
+                               const std::string &scopeName, Region &region,
+                               ArrayRef<Type> argumentTypes,
+                               const llvm::StringMap<Value> &values,
+                               const llvm::StringMap<Type> &types);
+  /// The subgraph attributes of `node` (If: then_branch, else_branch; Loop:
+  /// body; any other op: its GRAPH attributes in order) imported into the
+  /// regions of `op`, which has one per subgraph.
+  LogicalResult importSubgraphs(const ::onnx::NodeProto &node,
+                                const std::string &where,
+                                const std::string &scopeName, Operation *op,
+                                ArrayRef<StringRef> names,
+                                ArrayRef<SmallVector<Type>> argumentTypes,
+                                const llvm::StringMap<Value> &values,
+                                const llvm::StringMap<Type> &types);
+  /// An ONNX If or Loop node as onnx.If or onnx.Loop with its subgraphs.
+  FailureOr<Operation *> importControlFlowNode(
+      const ::onnx::NodeProto &node, const std::string &where,
+      const std::string &scopeName, Location loc, ArrayRef<Value> operands,
+      const llvm::StringMap<Value> &values, const llvm::StringMap<Type> &types);
   FailureOr<NamedAttribute>
   convertAttribute(const ::onnx::AttributeProto &attribute,
                    const std::string &where);
@@ -308,6 +337,9 @@ private:
                    const std::string &where);
 
   MLIRContext *context;
+  /// Where the nodes being imported are, for the names of unnamed ones:
+  /// empty in the main graph, ` of '<node>'.<attribute>` in a subgraph.
+  std::string subgraphScope;
   std::string fileName;
   Location fileLoc;
   OpBuilder builder;
@@ -416,6 +448,137 @@ FailureOr<func::FuncOp> Importer::importGraph(const ::onnx::GraphProto &graph,
   }
   func::ReturnOp::create(builder, fileLoc, results);
   return function;
+}
+
+FailureOr<Operation *> Importer::importControlFlowNode(
+    const ::onnx::NodeProto &node, const std::string &where,
+    const std::string &scopeName, Location loc, ArrayRef<Value> operands,
+    const llvm::StringMap<Value> &values, const llvm::StringMap<Type> &types) {
+  auto nodeError = [&]() { return emitError(loc) << "the node"; };
+  SmallVector<Type> resultTypes;
+  for (const std::string &output : node.output()) {
+    auto it = types.find(output);
+    if (output.empty() || it == types.end())
+      return nodeError() << "'s output '" << output
+                         << "' has an unknown type (no value_info, and "
+                            "ONNX shape inference finds none)";
+    resultTypes.push_back(it->second);
+  }
+  bool isIf = node.op_type() == "If";
+  SmallVector<StringRef> names;
+  if (isIf)
+    names = {"then_branch", "else_branch"};
+  else
+    names = {"body"};
+  for (const ::onnx::AttributeProto &attribute : node.attribute())
+    if (!llvm::is_contained(names, attribute.name()) ||
+        attribute.type() != ::onnx::AttributeProto::GRAPH)
+      return nodeError() << " has an unexpected attribute '" << attribute.name()
+                         << "'";
+  // (The ONNX checker requires the subgraph attributes; an absent one is an
+  // empty graph here.)
+  Operation *op;
+  SmallVector<SmallVector<Type>> argumentTypes;
+  if (isIf) {
+    if (operands.size() != 1 || !isa<TensorType>(operands[0].getType()))
+      return nodeError() << " must have 1 input (the condition), has "
+                         << operands.size();
+    op = gather::ONNX::IfOp::create(builder, loc, resultTypes, operands[0]);
+    argumentTypes.resize(2);
+  } else {
+    if (operands.size() < 2)
+      return nodeError() << " must have at least 2 inputs (M and cond), has "
+                         << operands.size();
+    op = gather::ONNX::LoopOp::create(builder, loc, resultTypes, operands[0],
+                                      operands[1], operands.drop_front(2));
+    // The iteration number, the condition, the loop-carried values.
+    SmallVector<Type> body = {RankedTensorType::get({}, builder.getI64Type()),
+                              RankedTensorType::get({}, builder.getI1Type())};
+    llvm::append_range(body, ValueRange(operands.drop_front(2)).getTypes());
+    argumentTypes.push_back(body);
+  }
+  if (failed(importSubgraphs(node, where, scopeName, op, names, argumentTypes,
+                             values, types)))
+    return failure();
+  return op;
+}
+
+LogicalResult Importer::importSubgraphs(
+    const ::onnx::NodeProto &node, const std::string &where,
+    const std::string &scopeName, Operation *op, ArrayRef<StringRef> names,
+    ArrayRef<SmallVector<Type>> argumentTypes,
+    const llvm::StringMap<Value> &values, const llvm::StringMap<Type> &types) {
+  static const ::onnx::GraphProto empty;
+  for (auto [index, name] : llvm::enumerate(names)) {
+    const ::onnx::GraphProto *graph = &empty;
+    for (const ::onnx::AttributeProto &attribute : node.attribute())
+      if (attribute.name() == name)
+        graph = &attribute.g();
+    if (failed(importSubgraph(*graph, name, where, scopeName,
+                              op->getRegion(index), argumentTypes[index],
+                              values, types)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult Importer::importSubgraph(
+    const ::onnx::GraphProto &graph, StringRef name, const std::string &where,
+    const std::string &scopeName, Region &region, ArrayRef<Type> argumentTypes,
+    const llvm::StringMap<Value> &values, const llvm::StringMap<Type> &types) {
+  std::string what = "subgraph '" + name.str() + "' of " + where;
+  if (graph.sparse_initializer_size() > 0)
+    return error(what) << " has sparse initializers, which are not supported";
+  // The enclosing graphs' names, then the subgraph's own.
+  llvm::StringMap<Value> scopeValues = values;
+  llvm::StringMap<Type> scopeTypes = types;
+  for (const auto *infos : {&graph.value_info(), &graph.output()})
+    for (const ::onnx::ValueInfoProto &info : *infos) {
+      FailureOr<TensorType> type = getValueType(info, "value");
+      if (succeeded(type))
+        scopeTypes[info.name()] = *type;
+    }
+  SmallVector<Type> blockTypes;
+  for (auto [index, input] : llvm::enumerate(graph.input())) {
+    if (!input.type().has_tensor_type() && index < argumentTypes.size()) {
+      blockTypes.push_back(argumentTypes[index]);
+      continue;
+    }
+    FailureOr<TensorType> type = getValueType(input, "input of " + what);
+    if (failed(type))
+      return failure();
+    blockTypes.push_back(*type);
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  SmallVector<Location> locs(blockTypes.size(), fileLoc);
+  Block *block = builder.createBlock(&region, {}, blockTypes, locs);
+  for (auto [input, argument] : llvm::zip(graph.input(), block->getArguments()))
+    scopeValues[input.name()] = argument;
+  for (const ::onnx::TensorProto &initializer : graph.initializer()) {
+    FailureOr<DenseElementsAttr> value = getTensor(
+        initializer, "initializer '" + initializer.name() + "' of " + what);
+    if (failed(value))
+      return failure();
+    scopeValues[initializer.name()] =
+        gather::ONNX::ConstantOp::create(builder, fileLoc, *value);
+  }
+  std::string outerScope = subgraphScope;
+  subgraphScope = " of '" + scopeName + "'." + name.str();
+  llvm::scope_exit restoreScope([&] { subgraphScope = outerScope; });
+  for (auto [index, node] : llvm::enumerate(graph.node()))
+    if (failed(
+            importNode(node, static_cast<int>(index), scopeValues, scopeTypes)))
+      return failure();
+  SmallVector<Value> results;
+  for (const ::onnx::ValueInfoProto &output : graph.output()) {
+    auto it = scopeValues.find(output.name());
+    if (it == scopeValues.end())
+      return error("output '")
+             << output.name() << "' of " << what << " is not computed";
+    results.push_back(it->second);
+  }
+  gather::ONNX::YieldOp::create(builder, fileLoc, results);
+  return success();
 }
 
 FailureOr<NamedAttribute>
@@ -574,6 +737,13 @@ LogicalResult Importer::importNode(const ::onnx::NodeProto &node, int index,
       return nodeError() << " has inputs that are not tensors";
     op = gather::ONNX::GatherElementsOp::create(builder, loc, resultType,
                                                 operands[0], operands[1], axis);
+  } else if (defaultDomain &&
+             (node.op_type() == "If" || node.op_type() == "Loop")) {
+    FailureOr<Operation *> controlFlow = importControlFlowNode(
+        node, where, describeNode(node, index), loc, operands, values, types);
+    if (failed(controlFlow))
+      return failure();
+    op = *controlFlow;
   } else if (defaultDomain && node.op_type() == "Constant" &&
              node.attribute_size() == 1) {
     FailureOr<DenseElementsAttr> value =
@@ -597,7 +767,14 @@ LogicalResult Importer::importNode(const ::onnx::NodeProto &node, int index,
                               "ONNX shape inference finds none)";
       state.addTypes(it->second);
     }
+    // Subgraphs (Scan's body, ...) become regions, in attribute order.
+    SmallVector<StringRef> subgraphs;
     for (const ::onnx::AttributeProto &attribute : node.attribute()) {
+      if (attribute.type() == ::onnx::AttributeProto::GRAPH) {
+        subgraphs.push_back(attribute.name());
+        state.addRegion();
+        continue;
+      }
       FailureOr<NamedAttribute> converted = convertAttribute(attribute, where);
       if (failed(converted))
         return failure();
@@ -606,6 +783,10 @@ LogicalResult Importer::importNode(const ::onnx::NodeProto &node, int index,
     if (!defaultDomain)
       state.addAttribute("domain_name", builder.getStringAttr(node.domain()));
     op = builder.create(state);
+    if (failed(importSubgraphs(
+            node, where, describeNode(node, index), op, subgraphs,
+            SmallVector<SmallVector<Type>>(subgraphs.size()), values, types)))
+      return failure();
   }
   if (!node.name().empty())
     op->setAttr("onnx_node_name", builder.getStringAttr(node.name()));

@@ -45,13 +45,13 @@ func.func @shared(%x: tensor<4xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
 // CHECK:         onnx.Constant dense<["a", "b"]> : tensor<2x!onnx.string>
 // CHECK:         "onnx.Identity"
 // CHECK:         onnx.Constant dense<1.000000e+00> : tensor<f32>
-// CHECK:         "onnx.If"
+// CHECK:         "onnx.Scan"
 // CHECK:           "onnx.Add"
 func.func @strings_and_regions(%c: tensor<i1>, %x: tensor<f32>) -> (tensor<2x!onnx.string>, tensor<f32>) {
   %s = onnx.Constant dense<["a", "b"]> : tensor<2x!onnx.string>
   %t = "onnx.Identity"(%s) : (tensor<2x!onnx.string>) -> tensor<2x!onnx.string>
   %one = onnx.Constant dense<1.0> : tensor<f32>
-  %r = "onnx.If"(%c) ({
+  %r = "onnx.Scan"(%c) ({
     %sum = "onnx.Add"(%x, %one) : (tensor<f32>, tensor<f32>) -> tensor<f32>
     "onnx.Yield"(%sum) : (tensor<f32>) -> ()
   }) : (tensor<i1>) -> tensor<f32>

@@ -32,6 +32,11 @@ namespace gather::ONNX {
 /// registered `onnx` dialect.
 bool isForeignONNXOp(mlir::Operation *op);
 
+/// onnx-mlir's placeholder of an omitted optional operand (unregistered,
+/// generic form), which the ONNX importer makes too: not a node of the
+/// model, whatever dialect its users are of.
+inline constexpr llvm::StringLiteral kNoValueOpName = "onnx.NoValue";
+
 } // namespace gather::ONNX
 
 #endif // GATHER_DIALECT_ONNX_ONNXDIALECT_H

@@ -31,6 +31,12 @@
 #include "gather/Dialect/ONNX/ONNXOps.h.inc"
 
 namespace gather::ONNX {
+/// Whether a value of type `a` may stand where type `b` is expected in the
+/// ONNX ops' regions and returns: the same type, or tensors of the same
+/// element type with compatible shapes (`tensor<2x3xf32>` for
+/// `tensor<?x3xf32>` or `tensor<*xf32>`, and back).
+bool areCompatibleValueTypes(mlir::Type a, mlir::Type b);
+
 /// Checks the rules of onnx.GatherElements' verifier (see its description in
 /// ONNXOps.td) on operands `data` and `indices`, `axis` and, if not null,
 /// the result type; on a violation, emits an error through `emitOpError`

@@ -259,4 +259,96 @@ def ONNX_ReturnOp : ONNX_Op<"Return", [
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Control flow: IfOp, LoopOp, YieldOp
+//===----------------------------------------------------------------------===//
+
+// ONNX control-flow ops with their subgraphs as regions, spelled as
+// onnx-mlir spells them (generic form, regions in the order of the ONNX
+// attributes), so that IR of either front end parses in the other. Values
+// of the enclosing graph are used directly (ONNX's outer-scope names).
+
+def ONNX_IfOp : ONNX_Op<"If", [
+    RecursiveMemoryEffects, RecursivelySpeculatable, NoRegionArguments]> {
+  let summary = "ONNX If (ai.onnx, opset 11-22): one of two subgraphs";
+  let description = [{
+    Runs `then_branch` if the one element of `cond` is true, else
+    `else_branch`, and returns what the branch yields (ONNX operator If).
+    Each branch is one block without arguments ending in `onnx.Yield`, whose
+    operands have types compatible with the results (a branch may know more
+    of a shape than the op's result does).
+
+    ```mlir
+    %y = "onnx.If"(%cond) ({
+      %a = onnx.GatherElements %x, %i axis = 1 : tensor<2x3xf32>, tensor<2x3xi64>
+      onnx.Yield %a : tensor<2x3xf32>
+    }, {
+      onnx.Yield %x : tensor<2x3xf32>
+    }) : (tensor<i1>) -> tensor<2x3xf32>
+    ```
+
+    `convert-onnx-to-linalg` lowers it to `scf.if` on the element of `cond`
+    (whose shape must then be static).
+  }];
+  let arguments = (ins TensorOf<[I1]>:$cond);
+  let results = (outs Variadic<AnyType>:$outputs);
+  let regions = (region SizedRegion<1>:$then_branch,
+                        SizedRegion<1>:$else_branch);
+  let hasVerifier = 1;
+}
+
+def ONNX_LoopOp : ONNX_Op<"Loop", [RecursiveMemoryEffects]> {
+  let summary = "ONNX Loop (ai.onnx, opset 11-22): a subgraph run repeatedly";
+  let description = [{
+    Runs `body` while the iteration count is below `M` (a `tensor<i64>` of
+    one element, or `none` for no limit) and the condition holds (`cond`
+    before the first iteration, then the body's first result; `none` for
+    always), carrying the values `v_initial` from one iteration to the next
+    (ONNX operator Loop). The body's block has the arguments
+    `(iteration_num: tensor<i64>, condition: tensor<i1>, v...)` and yields
+    `(condition, v..., scan_outputs...)`; the op returns the last `v`s and
+    each scan output stacked along a new first dimension.
+
+    ```mlir
+    %v = "onnx.Loop"(%m, %none, %x) ({
+    ^bb0(%i: tensor<i64>, %c: tensor<i1>, %v: tensor<2x3xf32>):
+      %g = onnx.GatherElements %v, %idx axis = 1 : tensor<2x3xf32>, tensor<2x3xi64>
+      onnx.Yield %c, %g : tensor<i1>, tensor<2x3xf32>
+    }) : (tensor<i64>, none, tensor<2x3xf32>) -> tensor<2x3xf32>
+    ```
+
+    `convert-onnx-to-linalg` lowers a loop without scan outputs to
+    `scf.while` (`M` and `cond` must then have static shapes).
+  }];
+  let arguments = (ins AnyTypeOf<[TensorOf<[I64]>, NoneType]>:$M,
+                       AnyTypeOf<[TensorOf<[I1]>, NoneType]>:$cond,
+                       Variadic<AnyType>:$v_initial);
+  let results = (outs Variadic<AnyType>:$v_final_and_scan_outputs);
+  let regions = (region SizedRegion<1>:$body);
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The number of scan outputs (results after the carried values).
+    unsigned getNumScanOutputs() {
+      return getNumResults() - getVInitial().size();
+    }
+  }];
+}
+
+def ONNX_YieldOp : ONNX_Op<"Yield", [
+    Pure, ReturnLike, Terminator]> {
+  let summary = "The results of a subgraph (onnx.If, onnx.Loop, onnx.Scan)";
+  let description = [{
+    Ends the region of an ONNX control-flow op (`onnx.If`, `onnx.Loop`, or
+    an op gather does not define, such as `onnx.Scan`) with the subgraph's
+    outputs, as onnx-mlir's `onnx.Yield` does.
+
+    ```mlir
+    onnx.Yield %c, %v : tensor<i1>, tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let hasVerifier = 1;
+}
+
 #endif // GATHER_DIALECT_ONNX_ONNXOPS_TD

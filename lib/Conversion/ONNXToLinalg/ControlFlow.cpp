@@ -1,0 +1,248 @@
+//===- ControlFlow.cpp - onnx.If and onnx.Loop to scf ---------------------===//
+//
+// Part of the gather project.
+// Under the Apache License v2.0 with LLVM Exceptions. See LICENSE for
+// license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// onnx.If -> scf.if and onnx.Loop (without scan outputs) -> scf.while; the
+// subgraphs move into the scf regions and their onnx.Yield becomes
+// scf.yield (see convert-onnx-to-linalg in Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "PopulatePatterns.h"
+#include "gather/Dialect/ONNX/ONNXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace gather;
+using namespace gather::onnx_to_linalg;
+
+/// The one element of `tensor` (of a static shape of one element), or a
+/// located error naming `what` of `op`.
+static FailureOr<Value> extractOneElement(OpBuilder &b, Operation *op,
+                                          Value tensor, StringRef what) {
+  auto type = dyn_cast<RankedTensorType>(tensor.getType());
+  if (!type || !type.hasStaticShape())
+    return op->emitOpError("cannot be lowered: its ")
+           << what << " has type " << tensor.getType()
+           << "; lowering needs a static shape of one element";
+  Value zero = arith::ConstantIndexOp::create(b, op->getLoc(), 0);
+  SmallVector<Value> position(type.getRank(), zero);
+  return tensor::ExtractOp::create(b, op->getLoc(), tensor, position)
+      .getResult();
+}
+
+/// `value` as a tensor of `type` (a tensor.cast where the types differ).
+static Value castTo(OpBuilder &b, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return tensor::CastOp::create(b, loc, type, value);
+}
+
+/// The most precise tensor type that both `a` and `b` cast to: their common
+/// sizes, dynamic where they differ, unranked where the ranks do (both of
+/// one element type, as the verifiers require).
+static Type joinTypes(Type a, Type b) {
+  if (a == b)
+    return a;
+  auto aTensor = cast<TensorType>(a);
+  auto aRanked = dyn_cast<RankedTensorType>(a);
+  auto bRanked = dyn_cast<RankedTensorType>(b);
+  if (!aRanked || !bRanked || aRanked.getRank() != bRanked.getRank())
+    return UnrankedTensorType::get(aTensor.getElementType());
+  SmallVector<int64_t> shape;
+  for (auto [x, y] : llvm::zip(aRanked.getShape(), bRanked.getShape()))
+    shape.push_back(x == y ? x : ShapedType::kDynamic);
+  return RankedTensorType::get(shape, aTensor.getElementType());
+}
+
+/// A tensor of `type` (a tensor of one element) holding `scalar`.
+static Value fromScalar(OpBuilder &b, Location loc, Value scalar, Type type) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  SmallVector<int64_t> ones(ranked ? ranked.getRank() : 0, 1);
+  Value tensor = tensor::FromElementsOp::create(
+      b, loc, RankedTensorType::get(ones, scalar.getType()), scalar);
+  return castTo(b, loc, tensor, type);
+}
+
+namespace {
+
+/// onnx.If -> scf.if on the element of the condition.
+struct IfOpLowering : public OpConversionPattern<ONNX::IfOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ONNX::IfOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> cond =
+        extractOneElement(rewriter, op, adaptor.getCond(), "condition");
+    if (failed(cond))
+      return failure();
+    auto ifOp = scf::IfOp::create(rewriter, op.getLoc(), op.getResultTypes(),
+                                  *cond, /*addThenBlock=*/false,
+                                  /*addElseBlock=*/false);
+    rewriter.inlineRegionBefore(op.getThenBranch(), ifOp.getThenRegion(),
+                                ifOp.getThenRegion().end());
+    rewriter.inlineRegionBefore(op.getElseBranch(), ifOp.getElseRegion(),
+                                ifOp.getElseRegion().end());
+    rewriter.replaceOp(op, ifOp.getResults());
+    return success();
+  }
+};
+
+/// onnx.Loop without scan outputs -> scf.while over (iteration number,
+/// condition, loop-carried values):
+///
+///   scf.while (%i = 0, %c = cond, %v = v_initial) {
+///     scf.condition(%i < M && %c) %i, %c, %v
+///   } do {
+///     <body on tensor<i64> %i, tensor<i1> %c, %v>
+///     scf.yield %i + 1, <condition yielded>, <values yielded>
+///   }
+///
+/// The loop-carried values have the types that all their uses agree on
+/// (start, body argument, yield, result).
+struct LoopOpLowering : public OpConversionPattern<ONNX::LoopOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ONNX::LoopOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (op.getNumScanOutputs() != 0)
+      return op.emitOpError("cannot be lowered: it has ")
+             << op.getNumScanOutputs()
+             << " scan outputs, which gather does not lower; "
+                "onnx-outline-gathers still outlines the gathers of its body";
+    Type i64 = rewriter.getI64Type(), i1 = rewriter.getI1Type();
+    Value trip;
+    if (isa<NoneType>(adaptor.getM().getType())) {
+      trip = arith::ConstantIntOp::create(rewriter, loc, i64,
+                                          std::numeric_limits<int64_t>::max());
+    } else {
+      FailureOr<Value> m =
+          extractOneElement(rewriter, op, adaptor.getM(), "trip count 'M'");
+      if (failed(m))
+        return failure();
+      trip = *m;
+    }
+    Value cond;
+    if (isa<NoneType>(adaptor.getCond().getType())) {
+      cond = arith::ConstantIntOp::create(rewriter, loc, i1, 1);
+    } else {
+      FailureOr<Value> c = extractOneElement(rewriter, op, adaptor.getCond(),
+                                             "condition 'cond'");
+      if (failed(c))
+        return failure();
+      cond = *c;
+    }
+
+    Block &body = op.getBody().front();
+    auto yield = cast<ONNX::YieldOp>(body.getTerminator());
+    SmallVector<Type> types = {i64, i1};
+    SmallVector<Value> inits = {
+        arith::ConstantIntOp::create(rewriter, loc, i64, 0), cond};
+    for (auto [index, initial] : llvm::enumerate(adaptor.getVInitial())) {
+      Type type = joinTypes(
+          joinTypes(initial.getType(), body.getArgument(2 + index).getType()),
+          joinTypes(yield.getOperand(1 + index).getType(),
+                    op.getResult(index).getType()));
+      types.push_back(type);
+      inits.push_back(castTo(rewriter, loc, initial, type));
+    }
+    // The yielded condition, read before anything moves (a located error).
+    auto condType = dyn_cast<RankedTensorType>(yield.getOperand(0).getType());
+    if (!condType || !condType.hasStaticShape())
+      return op.emitOpError("cannot be lowered: its body yields the "
+                            "condition as ")
+             << yield.getOperand(0).getType()
+             << "; lowering needs a static shape of one element";
+
+    auto whileOp = scf::WhileOp::create(rewriter, loc, types, inits);
+    SmallVector<Location> locs(types.size(), loc);
+    Block *before = rewriter.createBlock(&whileOp.getBefore(), {}, types, locs);
+    Value inRange = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::slt, before->getArgument(0), trip);
+    Value go =
+        arith::AndIOp::create(rewriter, loc, inRange, before->getArgument(1));
+    scf::ConditionOp::create(rewriter, loc, go, before->getArguments());
+
+    Block *after = rewriter.createBlock(&whileOp.getAfter(), {}, types, locs);
+    SmallVector<Value> arguments = {
+        fromScalar(rewriter, loc, after->getArgument(0),
+                   body.getArgument(0).getType()),
+        fromScalar(rewriter, loc, after->getArgument(1),
+                   body.getArgument(1).getType())};
+    for (unsigned index = 2; index < types.size(); ++index)
+      arguments.push_back(castTo(rewriter, loc, after->getArgument(index),
+                                 body.getArgument(index).getType()));
+    rewriter.mergeBlocks(&body, after, arguments);
+
+    SmallVector<Value> results;
+    for (auto [result, type] :
+         llvm::zip(whileOp.getResults().drop_front(2), op.getResultTypes()))
+      results.push_back(castTo(rewriter, loc, result, type));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// onnx.Yield in the regions of the scf ops above -> scf.yield: the values
+/// cast to the types of the scf op; in an scf.while, after the next
+/// iteration number and the condition.
+struct YieldOpLowering : public OpConversionPattern<ONNX::YieldOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ONNX::YieldOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Operation *parent = op->getParentOp();
+    SmallVector<Value> values;
+    if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
+      for (auto [value, type] :
+           llvm::zip(adaptor.getOperands(), ifOp.getResultTypes()))
+        values.push_back(castTo(rewriter, loc, value, type));
+    } else if (auto whileOp = dyn_cast<scf::WhileOp>(parent)) {
+      Block &after = whileOp.getAfter().front();
+      Value one =
+          arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), 1);
+      values.push_back(
+          arith::AddIOp::create(rewriter, loc, after.getArgument(0), one));
+      FailureOr<Value> cond = extractOneElement(
+          rewriter, op, adaptor.getOperands().front(), "condition");
+      if (failed(cond))
+        return failure();
+      values.push_back(*cond);
+      for (auto [value, type] :
+           llvm::zip(adaptor.getOperands().drop_front(),
+                     TypeRange(whileOp.getResultTypes()).drop_front(2)))
+        values.push_back(castTo(rewriter, loc, value, type));
+    } else {
+      return rewriter.notifyMatchFailure(op, "not in a lowered region");
+    }
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(op, values);
+    return success();
+  }
+};
+
+} // namespace
+
+bool gather::onnx_to_linalg::isLoweredRegionTerminator(Operation *op) {
+  return isa<ONNX::YieldOp>(op) &&
+         isa<scf::IfOp, scf::WhileOp>(op->getParentOp());
+}
+
+void gather::onnx_to_linalg::populateControlFlowPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<IfOpLowering, LoopOpLowering, YieldOpLowering>(
+      patterns.getContext());
+}
