@@ -103,7 +103,7 @@ private:
       emitError(op->getLoc())
           << "'" << op->getName()
           << "' op is not lowered by gather (it lowers onnx.GatherElements, "
-             "onnx.Constant and onnx.Return)";
+             "onnx.Constant, onnx.If, onnx.Loop and onnx.Return)";
       anyLeft = true;
     });
     if (anyLeft)

@@ -479,7 +479,7 @@ def CheckLoweredPass : GatherPass<"gather-check-lowered", "::mlir::ModuleOp"> {
       it).
 
     Example: `error: 'onnx.TopK' op is not lowered by gather (it lowers
-    onnx.GatherElements, onnx.Constant and onnx.Return)`.
+    onnx.GatherElements, onnx.Constant, onnx.If, onnx.Loop and onnx.Return)`.
   }];
   let options = [
     Option<"level", "level", "::gather::CheckLevel",

@@ -41,7 +41,13 @@ def ConvertONNXToLinalgPass
     of the module), an unused `onnx.NoValue` is erased, and gather's
     `onnx.Constant` becomes `arith.constant` (strings: one table per
     constant, an `onnx.ConstantString` of the bytes sliced by
-    `onnx.StringSlice`; see `onnx.Constant`). Other ops of the `onnx`
+    `onnx.StringSlice`; see `onnx.Constant`). `onnx.If` becomes `scf.if` on
+    its condition's element and `onnx.Loop` without scan outputs
+    `scf.while` over the iteration number, the condition and the
+    loop-carried values; their subgraphs move into the scf regions, where
+    their ops are lowered as any others, and `onnx.Yield` becomes
+    `scf.yield` (a condition or trip count of dynamic shape, or a loop with
+    scan outputs, is an error at the op). Other ops of the `onnx`
     namespace are left untouched (`gather-check-lowered{level=onnx}` reports
     them), and so are the `onnx.Constant`s they use, which the compiler of
     the rest expects (a constant used by an op left and by an op lowered is

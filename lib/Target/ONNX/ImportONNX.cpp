@@ -166,16 +166,28 @@ public:
   /// (gather::formatRuntimeLocation).
   Location nodeLoc(const ::onnx::NodeProto &node, int index) {
     std::string name = node.name().empty()
-                           ? "node #" + std::to_string(index) + subgraphScope
+                           ? "node #" + std::to_string(index) + inSubgraph()
                            : "node '" + node.name() + "'";
     return NameLoc::get(
         builder.getStringAttr(name + " (" + node.op_type() + ")"), fileLoc);
   }
 
   std::string describeNode(const ::onnx::NodeProto &node, int index) const {
+    return shortNodeName(node, index) +
+           (node.name().empty() ? inSubgraph() : "");
+  }
+
+  /// The name of a node, or `<op type> #<index>` in its graph if unnamed.
+  static std::string shortNodeName(const ::onnx::NodeProto &node, int index) {
     if (!node.name().empty())
       return node.name();
-    return node.op_type() + " #" + std::to_string(index) + subgraphScope;
+    return node.op_type() + " #" + std::to_string(index);
+  }
+
+  /// ` in <path>` for a node of a subgraph (`Loop #0/body/If #1/then_branch`:
+  /// the nodes and attributes that hold it), else empty.
+  std::string inSubgraph() const {
+    return subgraphPath.empty() ? "" : " in " + subgraphPath;
   }
 
   /// The type of a graph input or output; failure (diagnosed) if it is not
@@ -338,8 +350,9 @@ private:
 
   MLIRContext *context;
   /// Where the nodes being imported are, for the names of unnamed ones:
-  /// empty in the main graph, ` of '<node>'.<attribute>` in a subgraph.
-  std::string subgraphScope;
+  /// empty in the main graph, `<node>/<attribute>[/<node>/<attribute>...]`
+  /// in a subgraph.
+  std::string subgraphPath;
   std::string fileName;
   Location fileLoc;
   OpBuilder builder;
@@ -562,9 +575,10 @@ LogicalResult Importer::importSubgraph(
     scopeValues[initializer.name()] =
         gather::ONNX::ConstantOp::create(builder, fileLoc, *value);
   }
-  std::string outerScope = subgraphScope;
-  subgraphScope = " of '" + scopeName + "'." + name.str();
-  llvm::scope_exit restoreScope([&] { subgraphScope = outerScope; });
+  std::string outerPath = subgraphPath;
+  subgraphPath =
+      (outerPath.empty() ? "" : outerPath + "/") + scopeName + "/" + name.str();
+  llvm::scope_exit restorePath([&] { subgraphPath = outerPath; });
   for (auto [index, node] : llvm::enumerate(graph.node()))
     if (failed(
             importNode(node, static_cast<int>(index), scopeValues, scopeTypes)))
@@ -740,7 +754,7 @@ LogicalResult Importer::importNode(const ::onnx::NodeProto &node, int index,
   } else if (defaultDomain &&
              (node.op_type() == "If" || node.op_type() == "Loop")) {
     FailureOr<Operation *> controlFlow = importControlFlowNode(
-        node, where, describeNode(node, index), loc, operands, values, types);
+        node, where, shortNodeName(node, index), loc, operands, values, types);
     if (failed(controlFlow))
       return failure();
     op = *controlFlow;
@@ -784,7 +798,7 @@ LogicalResult Importer::importNode(const ::onnx::NodeProto &node, int index,
       state.addAttribute("domain_name", builder.getStringAttr(node.domain()));
     op = builder.create(state);
     if (failed(importSubgraphs(
-            node, where, describeNode(node, index), op, subgraphs,
+            node, where, shortNodeName(node, index), op, subgraphs,
             SmallVector<SmallVector<Type>>(subgraphs.size()), values, types)))
       return failure();
   }

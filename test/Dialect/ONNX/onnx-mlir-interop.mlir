@@ -11,7 +11,7 @@
 //
 // The full pipeline names the first op gather cannot lower, at its location.
 // RUN: not gather-opt %s --onnx-to-llvm 2>&1 | FileCheck %s --check-prefix=LEFT
-// LEFT: onnx-mlir-interop.mlir:[[# @LINE + 41]]:11: error: 'onnx.NoValue' op is not lowered by gather (it lowers onnx.GatherElements, onnx.Constant and onnx.Return)
+// LEFT: onnx-mlir-interop.mlir:[[# @LINE + 41]]:11: error: 'onnx.NoValue' op is not lowered by gather (it lowers onnx.GatherElements, onnx.Constant, onnx.If, onnx.Loop and onnx.Return)
 
 // ROUNDTRIP-LABEL: func.func @test_gather_elements
 // ROUNDTRIP:         %[[NONE:.*]] = "onnx.NoValue"() {value} : () -> none

@@ -118,6 +118,9 @@ def ONNXOutlineGathersPass
     kernel returns the result type that implies (cast back to the gather's
     type at the call), so that it lowers where the program did.
 
+    Gathers inside regions (the subgraphs of `onnx.If`, `onnx.Loop`,
+    `onnx.Scan`, ...) are outlined too; the call stays in the region.
+
     Kernels are named `<function>_gather_<n>`, n counting the gathers of
     the function in program order from 0 (a name already taken gets a
     suffix `_<k>`), placed after the function (in its module, nested
