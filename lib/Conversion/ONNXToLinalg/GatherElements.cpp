@@ -87,6 +87,7 @@ public:
       }
       return value;
     };
+    Value declaredData = data, declaredIndices = indices;
     data = rankedSource(data);
     indices = rankedSource(indices);
     auto dataType = dyn_cast<RankedTensorType>(data.getType());
@@ -109,6 +110,18 @@ public:
                        << -rank << ", " << rank - 1 << "] for operand '"
                        << (dataType ? "data" : "indices") << "' of rank "
                        << rank << " (seen through tensor.cast)";
+    // What the verifier could not check on the unranked operands (their
+    // shapes, constant index values) is checked on what is lowered: the
+    // run-time checks leave out what it checked.
+    if (dataType && indicesType &&
+        (data != declaredData || indices != declaredIndices) &&
+        failed(ONNX::verifyGatherElements(
+            [&]() {
+              return emitError(loc) << "'onnx.GatherElements' op (its "
+                                       "operands seen through tensor.cast) ";
+            },
+            data, indices, axis, declaredType)))
+      return failure();
     axis = ONNX::normalizeAxis(axis, rank);
 
     Value result =

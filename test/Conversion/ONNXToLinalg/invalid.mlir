@@ -168,3 +168,31 @@ llvm.func @_mlir_ciface_gatherPrintF64(!llvm.ptr, i64)
 // expected-error @+2 {{'onnx.EntryPoint' op expects a 'func' attribute naming a function of the module (onnx-mlir's entry point), and no operands or results}}
 // expected-error @+1 {{failed to legalize operation 'onnx.EntryPoint' that was explicitly marked illegal}}
 "onnx.EntryPoint"() {func = @missing} : () -> ()
+
+// -----
+
+// Constant indices that the verifier could not check (the operands reach
+// the gather through casts to unranked types) are checked where they are
+// lowered: out of range is an error, as with ranked operands, not a gather
+// without a run-time check.
+func.func @constant_indices_through_unranked_casts() -> tensor<2x3xf32> {
+  %d = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %i = arith.constant dense<[[1, 0, 7], [1, 1, 0]]> : tensor<2x3xi64>
+  %du = tensor.cast %d : tensor<2x3xf32> to tensor<*xf32>
+  %iu = tensor.cast %i : tensor<2x3xi64> to tensor<*xi64>
+  // expected-error @+2 {{failed to legalize operation 'onnx.GatherElements' that was explicitly marked illegal}}
+  // expected-error @+1 {{'onnx.GatherElements' op (its operands seen through tensor.cast) operand 'indices' holds value 7 at position [0, 2], outside the valid range [-2, 1] for axis 0 of size 2}}
+  %r = onnx.GatherElements %du, %iu axis = 0 : tensor<*xf32>, tensor<*xi64> -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @constant_indices_unranked_data(%d: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %i = arith.constant dense<[[0, 0, 0], [0, 0, -3]]> : tensor<2x3xi64>
+  %du = tensor.cast %d : tensor<2x3xf32> to tensor<*xf32>
+  // expected-error @+2 {{failed to legalize operation 'onnx.GatherElements' that was explicitly marked illegal}}
+  // expected-error @+1 {{'onnx.GatherElements' op (its operands seen through tensor.cast) operand 'indices' holds value -3 at position [1, 2], outside the valid range [-2, 1] for axis 0 of size 2}}
+  %r = onnx.GatherElements %du, %i axis = 0 : tensor<*xf32>, tensor<2x3xi64> -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
