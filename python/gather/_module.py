@@ -148,6 +148,38 @@ class Function(_call.Entry):
                          f"{array.shape}, the function takes {type}")
 
 
+# The Reports of each loaded library, by the address of its error sink: a
+# library loaded twice (two Modules; the dynamic loader maps it once) has
+# one sink, so one Reports for both, which lives as long as the process
+# (ctypes never unloads a library).
+_reports_by_sink = {}
+_reports_lock = threading.Lock()
+
+
+def _reports_of(library, path, sink):
+    """The Reports of `library` (at `path`), given to its error sink the
+    first time."""
+    key = ctypes.addressof(sink) if sink is not None else None
+    with _reports_lock:
+        if key in _reports_by_sink:
+            return _reports_by_sink[key]
+        # Threaded kernels (OpenMP) report on worker threads, so their calls
+        # are one at a time.
+        with open(path, "rb") as f:
+            threaded = b"libomp.so" in f.read()
+        reports = _call.Reports(threaded, Error)
+        if sink is None:
+            return reports  # Nothing in it reports.
+        runtime = ctypes.CDLL("libgather_runtime.so")  # The library's own.
+        runtime.gatherSetKernelErrorHandler.argtypes = [
+            ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+        runtime.gatherSetKernelErrorHandler.restype = None
+        runtime.gatherSetKernelErrorHandler(key, reports.handler,
+                                            reports.context)
+        _reports_by_sink[key] = reports
+        return reports
+
+
 class Module:
     """A loaded library: one attribute per entry point (a Function)."""
 
@@ -167,12 +199,13 @@ class Module:
         self.path = path
         self.functions = {}
         self._uncallable = {}
-        # Reports of this library's kernels: on the calling thread, they go
-        # to that call; threaded kernels (OpenMP) report on worker threads,
-        # so their calls are one at a time.
-        with open(path, "rb") as f:
-            threaded = b"libomp.so" in f.read()
-        self._reports = _call.Reports(threaded, Error)
+        # Reports of this library's kernels (on the calling thread, they go
+        # to that call), shared with any other Module of the same library.
+        try:
+            sink = ctypes.c_char.in_dll(self._library, "__gather_error_sink")
+        except ValueError:
+            sink = None  # Nothing in it reports.
+        self._reports = _reports_of(self._library, path, sink)
         for name, entry in parse_entry_points(text).items():
             if isinstance(entry, str):
                 self._uncallable[name] = entry
@@ -181,18 +214,6 @@ class Module:
                 self.functions[name] = Function(self, name, *entry)
             except (TypeError, ValueError) as error:
                 self._uncallable[name] = f"entry point {name}: {error}"
-        try:
-            sink = ctypes.c_char.in_dll(self._library, "__gather_error_sink")
-        except ValueError:
-            sink = None  # Nothing in it reports.
-        if sink is not None:
-            runtime = ctypes.CDLL("libgather_runtime.so")  # The library's own.
-            runtime.gatherSetKernelErrorHandler.argtypes = [
-                ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
-            runtime.gatherSetKernelErrorHandler.restype = None
-            runtime.gatherSetKernelErrorHandler(
-                ctypes.addressof(sink), self._reports.handler,
-                self._reports.context)
 
     def __getattr__(self, name):
         functions = self.__dict__.get("functions", {})

@@ -6,6 +6,7 @@
 with the build's package on PYTHONPATH and its tools in GATHER_BIN."""
 
 import concurrent.futures
+import gc
 import os
 import subprocess
 
@@ -93,6 +94,26 @@ def test_load_a_gather_compile_library(model, tmp_path):
     indices = np.array([[4, 0, -1], [1, 1, 2], [0, 3, -5]])
     assert m.main_graph_gather_0(data, indices).tolist() == \
         [[4, 0, 4], [6, 6, 7], [10, 13, 10]]
+
+
+def test_one_library_loaded_twice(model, tmp_path):
+    """Two Modules of one library (mapped once, one error sink): freeing one
+    leaves the other's reports intact."""
+    library = tmp_path / "model.so"
+    subprocess.run([os.path.join(BIN, "gather-compile"), str(model), "-o", str(library)],
+                   check=True, capture_output=True)
+    first = gather.load(library)
+    second = gather.load(library)
+    assert first._reports is second._reports  # What the sink calls.
+    del second
+    gc.collect()
+    junk = [bytes(128) for _ in range(10000)]  # Reuses freed memory, if any.
+    indices = np.zeros((3, 3), dtype=np.int64)
+    indices[2, 0] = -6
+    with pytest.raises(gather.Error) as error:
+        first.main_graph_gather_0(np.zeros((3, 5), np.float32), indices)
+    assert "holds value -6 at position [2, 0]" in str(error.value)
+    del junk
 
 
 def test_threads_call_at_once(model):
