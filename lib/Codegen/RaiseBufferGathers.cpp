@@ -33,6 +33,7 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace gather {
 #define GEN_PASS_DEF_RAISEBUFFERGATHERSPASS
@@ -315,11 +316,44 @@ struct RaiseBufferGathersPass
         break;
       }
     }
+    // An op that uses the tensor of a buffer (or what was computed from
+    // one) goes below the check with it; the check must not use it.
+    {
+      llvm::SmallPtrSet<Operation *, 8> below(deferred.begin(), deferred.end());
+      auto usesBelow = [&](Operation *op) {
+        bool uses = false;
+        op->walk([&](Operation *nested) {
+          for (Value operand : nested->getOperands())
+            if (Operation *def = operand.getDefiningOp())
+              uses |= below.contains(def);
+        });
+        return uses;
+      };
+      SmallVector<Operation *> above, ordered;
+      for (Operation *op = gather->getNextNode(); op && op != check;
+           op = op->getNextNode()) {
+        if (below.contains(op)) {
+          ordered.push_back(op);
+        } else if (llvm::is_contained(between, op)) {
+          if (usesBelow(op)) {
+            below.insert(op);
+            ordered.push_back(op);
+          } else {
+            above.push_back(op);
+          }
+        }
+      }
+      between = std::move(above);
+      deferred = std::move(ordered);
+      if (check && (usesBelow(check) || (fill && usesBelow(fill))))
+        check = {};
+    }
     if (check && fill && fill.getDpsInits()[0] != check.getDpsInits()[0])
       check = {};
     if (check && llvm::any_of(deferred, [&](Operation *op) {
-          return getRootBuffer(op->getOperand(0)) ==
-                 getRootBuffer(check.getDpsInits()[0]);
+          return isa<bufferization::ToTensorOp>(op) &&
+                 getRootBuffer(op->getOperand(0)) ==
+                     getRootBuffer(check.getDpsInits()[0]);
         }))
       check = {};
     SmallVector<Operation *> group{gather};
