@@ -36,6 +36,16 @@ MLIR_CAPI_EXPORTED MlirLogicalResult mlirGatherCompileFileToLibrary(
     MlirStringRef pipelineOptions, int optLevel,
     MlirStringCallback errorCallback, void *userData);
 
+/// Whether the code of the library `library` (a path, for the message),
+/// whose symbol `__gather_target` holds `target` (gather-compile records
+/// the CPU and features its code was generated for), can run on this host.
+/// On failure, `errorCallback` (may be null) receives the message, which
+/// names the features the host lacks: calling the library could end in an
+/// illegal instruction. Thread-safe.
+MLIR_CAPI_EXPORTED MlirLogicalResult mlirGatherCheckLibraryTarget(
+    MlirStringRef target, MlirStringRef library,
+    MlirStringCallback errorCallback, void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -54,3 +54,17 @@ MlirLogicalResult mlirGatherCompileFileToLibrary(
     return fail("cannot compile '" + unwrap(input).str() + "'");
   return mlirLogicalResultSuccess();
 }
+
+MlirLogicalResult mlirGatherCheckLibraryTarget(MlirStringRef target,
+                                               MlirStringRef library,
+                                               MlirStringCallback errorCallback,
+                                               void *userData) {
+  llvm::Error error =
+      gather::checkLibraryTarget(unwrap(target), unwrap(library));
+  if (!error)
+    return mlirLogicalResultSuccess();
+  std::string text = llvm::toString(std::move(error));
+  if (errorCallback)
+    errorCallback(mlirStringRefCreate(text.data(), text.size()), userData);
+  return mlirLogicalResultFailure();
+}

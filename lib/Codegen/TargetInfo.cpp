@@ -193,7 +193,7 @@ static bool isCodeGenFeature(llvm::StringRef name) {
       prefixes, [&](const char *prefix) { return name.starts_with(prefix); });
 }
 
-llvm::Error TargetInfo::checkRunsOnHost() const {
+llvm::Error TargetInfo::checkRunsOnHost(llvm::StringRef what) const {
   llvm::StringMap<bool> hostFeatures = llvm::sys::getHostCPUFeatures();
   const llvm::MCSubtargetInfo *subtarget = targetMachine->getMCSubtargetInfo();
   llvm::SmallVector<llvm::StringRef> missing;
@@ -207,14 +207,18 @@ llvm::Error TargetInfo::checkRunsOnHost() const {
   }
   if (missing.empty())
     return llvm::Error::success();
-  std::string what =
+  if (!what.empty())
+    return llvm::createStringError(
+        what + " cannot run on this host (" + llvm::sys::getHostCPUName() +
+        "), which lacks " + llvm::join(missing, ", "));
+  std::string given =
       host ? "code with target-features '" + requestedFeatures + "'"
            : "code for target-cpu '" + cpu + "'" +
                  (requestedFeatures.empty()
                       ? ""
                       : " with target-features '" + requestedFeatures + "'");
   return llvm::createStringError(
-      what + " cannot run on this host (" + llvm::sys::getHostCPUName() +
+      given + " cannot run on this host (" + llvm::sys::getHostCPUName() +
       "), which lacks " + llvm::join(missing, ", ") +
       ": compile it ahead of time (gather-translate) instead");
 }

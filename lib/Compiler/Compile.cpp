@@ -63,9 +63,13 @@ gather::compileModule(ModuleOp module, const CompileOptions &options) {
                    : "the module has no public function with a body: "
                      "nothing to compile");
 
-  // A library describes its entry points, for gather-run.
-  if (options.emit == EmitKind::Library || options.emit == EmitKind::Object)
+  // A library describes its entry points, for gather-run and Python,
+  // and the target its code needs, for its loaders' check.
+  if (options.emit == EmitKind::Library || options.emit == EmitKind::Object) {
     addEntryPointsGlobal(module, *entryPoints);
+    if (llvm::Error error = addTargetGlobal(module, **pipelineOptions))
+      return report(loc, std::move(error));
+  }
 
   PassManager pm = PassManager::on<ModuleOp>(module.getContext());
   buildONNXToLLVMPipeline(pm, **pipelineOptions);

@@ -55,6 +55,9 @@ def _get_capi():
                 _StringRef, _StringRef, _StringRef, _StringRef, ctypes.c_int,
                 _STRING_CALLBACK, ctypes.c_void_p]
             capi.mlirGatherCompileFileToLibrary.restype = ctypes.c_int8
+            capi.mlirGatherCheckLibraryTarget.argtypes = [
+                _StringRef, _StringRef, _STRING_CALLBACK, ctypes.c_void_p]
+            capi.mlirGatherCheckLibraryTarget.restype = ctypes.c_int8
             _capi = capi
         return _capi
 
@@ -148,6 +151,24 @@ class Function(_call.Entry):
                          f"{array.shape}, the function takes {type}")
 
 
+def _check_target(library, path):
+    """Raises Error unless the code of `library` (at `path`) can run on this
+    host: the CPU and features gather-compile recorded in __gather_target
+    (a library for another CPU would die of an illegal instruction)."""
+    try:
+        target = ctypes.c_char.in_dll(library, "__gather_target")
+    except ValueError:
+        return  # Not recorded (an older gather-compile).
+    text = ctypes.string_at(ctypes.addressof(target))
+    messages = []
+    callback = _STRING_CALLBACK(
+        lambda message, _: messages.append(
+            ctypes.string_at(message.data, message.length).decode(errors="replace")))
+    if not _get_capi().mlirGatherCheckLibraryTarget(
+            _StringRef.of(text), _StringRef.of(path), callback, None):
+        raise Error("".join(messages) or f"{path} cannot run on this host")
+
+
 # The Reports of each loaded library, by the address of its error sink: a
 # library loaded twice (two Modules; the dynamic loader maps it once) has
 # one sink, so one Reports for both, which lives as long as the process
@@ -196,6 +217,7 @@ class Module:
                         "__gather_entry_points): it was not made by "
                         "gather-compile") from None
         text = ctypes.string_at(ctypes.addressof(described)).decode()
+        _check_target(self._library, path)
         self.path = path
         self.functions = {}
         self._uncallable = {}

@@ -116,6 +116,19 @@ def test_one_library_loaded_twice(model, tmp_path):
     del junk
 
 
+def test_library_for_another_cpu():
+    """Code for a CPU this host is not is refused at load, not run into an
+    illegal instruction."""
+    try:
+        m = gather.compile(open(TYPES).read(), target_cpu="sapphirerapids")
+    except gather.Error as error:
+        assert "compiled for sapphirerapids, cannot run on this host" in str(error)
+        return
+    # This host runs Sapphire Rapids code.
+    data = np.arange(4, dtype=np.float64).reshape(2, 2)
+    assert m.f64(data, np.array([[1], [0]], np.int32)).tolist() == [[1], [2]]
+
+
 def test_threads_call_at_once(model):
     m = gather.compile(model)
     kernel = m.main_graph_gather_0

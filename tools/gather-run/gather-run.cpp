@@ -99,7 +99,10 @@ struct LoadedModule {
 static llvm::Expected<LoadedModule> loadLibrary(llvm::StringRef path,
                                                 MLIRContext &context) {
   LoadedModule loaded;
-  loaded.library = dlopen(path.str().c_str(), RTLD_NOW | RTLD_LOCAL);
+  // A file name without a directory is the file here, not one the dynamic
+  // loader would look for in its search path.
+  std::string file = path.contains('/') ? path.str() : "./" + path.str();
+  loaded.library = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!loaded.library)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot load '" + path + "': " + dlerror());
@@ -111,6 +114,11 @@ static llvm::Expected<LoadedModule> loadLibrary(llvm::StringRef path,
         "'" + path + "' does not describe its entry points (no '" +
             gather::kEntryPointsSymbolName +
             "'): it was not made by gather-compile");
+  // Code for a CPU this one is not would die of an illegal instruction.
+  if (const auto *target = static_cast<const char *>(
+          dlsym(loaded.library, gather::kTargetSymbolName.data())))
+    if (llvm::Error error = gather::checkLibraryTarget(target, path))
+      return std::move(error);
   auto entryPoints = gather::parseEntryPoints(
       text, &context, NameLoc::get(StringAttr::get(&context, path)));
   if (!entryPoints)

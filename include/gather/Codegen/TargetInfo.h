@@ -143,8 +143,9 @@ public:
   /// For the host this checks the features added with `target-features`.
   /// Tuning bits and system features reached only through intrinsics (pku,
   /// xsaves, invpcid, ...; virtual machines often hide them) are not
-  /// checked. The message lists the missing features.
-  llvm::Error checkRunsOnHost() const;
+  /// checked. The message lists the missing features; it starts with
+  /// `what` (default: the target-cpu and target-features given).
+  llvm::Error checkRunsOnHost(llvm::StringRef what = {}) const;
 
 private:
   TargetInfo() = default;

@@ -127,6 +127,24 @@ mlir::FailureOr<std::vector<EntryPoint>> getEntryPoints(mlir::ModuleOp module,
 inline constexpr llvm::StringLiteral kEntryPointsSymbolName =
     "__gather_entry_points";
 
+/// The symbol by which a library or object of gather-compile records the
+/// target its code needs: a NUL-terminated string, the CPU name, a newline
+/// and the full subtarget feature list the code was generated with
+/// (TargetInfo::getCodeGenFeatures), e.g. `znver4\n+avx2,+avx512f,...`.
+inline constexpr llvm::StringLiteral kTargetSymbolName = "__gather_target";
+
+/// Adds to `module` the constant global kTargetSymbolName for the target of
+/// the pipeline `options` (an error if it has none).
+llvm::Error addTargetGlobal(mlir::ModuleOp module,
+                            const ONNXToLLVMPipelineOptions &options);
+
+/// An error unless the code of the library `library`, whose
+/// kTargetSymbolName holds `text`, can run on this host (the CPU features
+/// its code needs are the host's): loading it could otherwise end in an
+/// illegal instruction. The message names the library and the missing
+/// features.
+llvm::Error checkLibraryTarget(llvm::StringRef text, llvm::StringRef library);
+
 /// The text of kEntryPointsSymbolName for `entryPoints`.
 std::string describeEntryPoints(llvm::ArrayRef<EntryPoint> entryPoints);
 
