@@ -297,15 +297,20 @@ std::string gather::describeEntryPoints(ArrayRef<EntryPoint> entryPoints) {
   return text;
 }
 
+void gather::addStringGlobal(ModuleOp module, StringRef name, StringRef text) {
+  std::string bytes = text.str();
+  bytes.push_back('\0');
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), bytes.size());
+  LLVM::GlobalOp::create(builder, module.getLoc(), type, /*isConstant=*/true,
+                         LLVM::Linkage::External, name,
+                         builder.getStringAttr(bytes));
+}
+
 void gather::addEntryPointsGlobal(ModuleOp module,
                                   ArrayRef<EntryPoint> entryPoints) {
-  std::string text = describeEntryPoints(entryPoints);
-  text.push_back('\0');
-  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-  auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), text.size());
-  LLVM::GlobalOp::create(builder, module.getLoc(), type, /*isConstant=*/true,
-                         LLVM::Linkage::External, kEntryPointsSymbolName,
-                         builder.getStringAttr(text));
+  addStringGlobal(module, kEntryPointsSymbolName,
+                  describeEntryPoints(entryPoints));
 }
 
 llvm::Expected<std::vector<gather::EntryPoint>>

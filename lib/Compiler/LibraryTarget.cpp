@@ -16,9 +16,6 @@
 #include "gather/Codegen/TargetInfo.h"
 #include "gather/Compiler/Compiler.h"
 
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/Builders.h"
-
 using namespace mlir;
 
 llvm::Error gather::addTargetGlobal(ModuleOp module,
@@ -26,14 +23,9 @@ llvm::Error gather::addTargetGlobal(ModuleOp module,
   auto target = TargetInfo::create(options.targetCpu, options.targetFeatures);
   if (!target)
     return target.takeError();
-  std::string text = (*target)->getCPU().str() + "\n" +
-                     (*target)->getCodeGenFeatures(options.gatherForm);
-  text.push_back('\0');
-  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-  auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), text.size());
-  LLVM::GlobalOp::create(builder, module.getLoc(), type, /*isConstant=*/true,
-                         LLVM::Linkage::External, kTargetSymbolName,
-                         builder.getStringAttr(text));
+  addStringGlobal(module, kTargetSymbolName,
+                  (*target)->getCPU().str() + "\n" +
+                      (*target)->getCodeGenFeatures(options.gatherForm));
   return llvm::Error::success();
 }
 

@@ -148,6 +148,12 @@ llvm::Error checkLibraryTarget(llvm::StringRef text, llvm::StringRef library);
 /// The text of kEntryPointsSymbolName for `entryPoints`.
 std::string describeEntryPoints(llvm::ArrayRef<EntryPoint> entryPoints);
 
+/// Adds to `module` an external constant global `name` holding `text` and
+/// a NUL (an llvm.mlir.global, which the pipeline keeps): what a library
+/// says of itself to its loaders.
+void addStringGlobal(mlir::ModuleOp module, llvm::StringRef name,
+                     llvm::StringRef text);
+
 /// Adds to `module` the constant global kEntryPointsSymbolName describing
 /// `entryPoints` (an llvm.mlir.global, which the pipeline keeps).
 void addEntryPointsGlobal(mlir::ModuleOp module,
