@@ -198,7 +198,10 @@ static std::string describeRanks(const std::vector<int> &ranks) {
   return text;
 }
 
-extern "C" void gatherMPIExit(int status) { endJobAfterError(status); }
+extern "C" void gatherMPIExit(int status) {
+  // (exit() keeps the low 8 bits: 256 would read as success.)
+  endJobAfterError(status >= 0 && status <= 255 ? status : 1);
+}
 
 extern "C" void gatherMPIAgreeToRun(int failed, int64_t shardGrid,
                                     int64_t shardDim, uint64_t programHash) {
@@ -264,9 +267,20 @@ extern "C" void gatherMPIAbortJob(int status) { abortJob(status); }
 
 /// The communicator of a group (see GatherMPIRuntime.h): MPI_COMM_WORLD for
 /// `splitId` 0, else one MPI_Comm_split per `splitId`, kept for the job.
-static MPI_Comm getGroupComm(int64_t splitId, int64_t color, int64_t key) {
+static MPI_Comm getGroupComm(const char *function, int64_t splitId,
+                             int64_t color, int64_t key) {
   if (splitId == 0)
     return MPI_COMM_WORLD;
+  // (The messages are built only when they are needed: this runs per call.)
+  if (color < 0 || color > std::numeric_limits<int>::max())
+    requireArgument(false, function,
+                    "color is " + std::to_string(color) +
+                        ", not a non-negative int (splitId " +
+                        std::to_string(splitId) + ")");
+  if (key < std::numeric_limits<int>::min() ||
+      key > std::numeric_limits<int>::max())
+    requireArgument(false, function,
+                    "key is " + std::to_string(key) + ", not an int");
   static std::map<int64_t, MPI_Comm> comms;
   auto [entry, inserted] = comms.try_emplace(splitId, MPI_COMM_NULL);
   if (inserted)
@@ -296,8 +310,30 @@ extern "C" int64_t gatherMPICommSplitOnce(int64_t parent, int32_t color,
   std::lock_guard<std::mutex> lock(mutex);
   auto parentComm = static_cast<MPI_Comm>(parent);
   if (*slot == 0) {
+    requireArgument(color >= 0, "gatherMPICommSplitOnce",
+                    "color is " + std::to_string(color) + ", not >= 0");
+    // An invalid parent is an error of MPI_COMM_WORLD's (MPI_COMM_SELF's
+    // in MPI 4): returned here, reported as gather's.
+    MPI_Errhandler world = MPI_ERRHANDLER_NULL, self = MPI_ERRHANDLER_NULL;
+    MPI_Comm_get_errhandler(MPI_COMM_WORLD, &world);
+    MPI_Comm_get_errhandler(MPI_COMM_SELF, &self);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     MPI_Comm comm = MPI_COMM_NULL;
-    MPI_Comm_split(parentComm, color, key, &comm);
+    int status = MPI_Comm_split(parentComm, color, key, &comm);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, world);
+    MPI_Comm_set_errhandler(MPI_COMM_SELF, self);
+    MPI_Errhandler_free(&world);
+    MPI_Errhandler_free(&self);
+    if (status != MPI_SUCCESS) {
+      char text[MPI_MAX_ERROR_STRING];
+      int length = 0;
+      MPI_Error_string(status, text, &length);
+      failJob("gather's MPI runtime: gatherMPICommSplitOnce: "
+              "MPI_Comm_split of parent communicator " +
+              std::to_string(parent) +
+              " failed: " + std::string(text, static_cast<size_t>(length)));
+    }
     comms.push_back({parentComm, color, key, comm});
     *slot = static_cast<int64_t>(comms.size());
   }
@@ -319,6 +355,33 @@ extern "C" int64_t gatherMPICommSplitOnce(int64_t parent, int32_t color,
             describe(site.parent, site.color, site.key));
   return static_cast<int64_t>(site.comm);
 }
+
+namespace {
+/// `count` elements of T for `function` (uninitialized; trivially copyable
+/// T): the job ends with a message if they do not fit in memory (a
+/// std::vector would throw std::bad_alloc across the C boundary).
+template <typename T>
+class CheckedArray {
+public:
+  CheckedArray(int64_t count, const char *function, const char *what) {
+    int64_t bytes =
+        checkedProduct(count, static_cast<int64_t>(sizeof(T)), function, what);
+    elements = static_cast<T *>(std::malloc(bytes > 0 ? bytes : 1));
+    if (!elements)
+      failJob(std::string("gather's MPI runtime: ") + function +
+              ": out of memory for " + what + " (" + std::to_string(bytes) +
+              " bytes)");
+  }
+  ~CheckedArray() { std::free(elements); }
+  CheckedArray(const CheckedArray &) = delete;
+  CheckedArray &operator=(const CheckedArray &) = delete;
+  T &operator[](int64_t i) { return elements[i]; }
+  T *data() { return elements; }
+
+private:
+  T *elements = nullptr;
+};
+} // namespace
 
 /// The MPI integer type of `bytes` bytes.
 static MPI_Datatype getBitsType(int64_t bytes) {
@@ -349,7 +412,7 @@ extern "C" void gatherMPIAllreduceSumBits(void *buffer, int64_t count,
                       ", not 1, 2, 4 or 8");
   checkedProduct(count, elementBytes, function, "count * elementBytes");
   requireArgument(buffer || count == 0, function, "buffer is null");
-  MPI_Comm comm = getGroupComm(splitId, color, key);
+  MPI_Comm comm = getGroupComm(function, splitId, color, key);
   MPI_Datatype type = getBitsType(elementBytes);
   char *bytes = static_cast<char *>(buffer);
   for (int64_t done = 0; done < count; done += kMaxMPICount) {
@@ -374,7 +437,12 @@ extern "C" void gatherMPIAllgatherv(void *buffer, int64_t outer,
   requireArgument(outer <= std::numeric_limits<int>::max(), function,
                   "outer is " + std::to_string(outer) +
                       ", more than MPI can count");
-  MPI_Comm comm = getGroupComm(splitId, color, key);
+  // (The counts and offsets of MPI_Allgatherv are ints of indices.)
+  if (dimSize > std::numeric_limits<int>::max())
+    requireArgument(false, function,
+                    "dimSize is " + std::to_string(dimSize) +
+                        ", more than MPI can count");
+  MPI_Comm comm = getGroupComm(function, splitId, color, key);
   int processes = 1;
   MPI_Comm_size(comm, &processes);
   if (outer == 0 || sliceBytes == 0 || dimSize == 0)
@@ -462,7 +530,7 @@ extern "C" void gatherMPIAlltoallLookup(const int64_t *positions, int64_t count,
   requireArgument((positions && result) || count == 0, function,
                   "positions or result is null");
   requireArgument(data || slabElements == 0, function, "data is null");
-  MPI_Comm comm = getGroupComm(splitId, color, key);
+  MPI_Comm comm = getGroupComm(function, splitId, color, key);
   int processes = 1, rank = 0;
   MPI_Comm_size(comm, &processes);
   MPI_Comm_rank(comm, &rank);
@@ -470,7 +538,7 @@ extern "C" void gatherMPIAlltoallLookup(const int64_t *positions, int64_t count,
   auto size = static_cast<size_t>(processes);
   // The owner of each request, and its place among the owner's requests.
   std::vector<int64_t> sendCounts(size, 0), receiveCounts(size, 0);
-  std::vector<int> owners(static_cast<size_t>(count));
+  CheckedArray<int> owners(count, function, "the owners of the positions");
   int64_t wholeSize = outer * axisSize * inner;
   for (int64_t i = 0; i < count; ++i) {
     if (positions[i] < 0 || positions[i] >= wholeSize)
@@ -495,9 +563,9 @@ extern "C" void gatherMPIAlltoallLookup(const int64_t *positions, int64_t count,
     sent += sendCounts[q];
     received += receiveCounts[q];
   }
-  std::vector<int64_t> requests(static_cast<size_t>(count)),
-      asked(static_cast<size_t>(received));
-  std::vector<int64_t> slots(static_cast<size_t>(count));
+  CheckedArray<int64_t> requests(count, function, "the requests"),
+      asked(received, function, "the requests received"),
+      slots(count, function, "the places of the answers");
   std::vector<int> cursor(sendOffsets);
   for (int64_t i = 0; i < count; ++i) {
     slots[i] = cursor[owners[i]]++;
@@ -510,8 +578,10 @@ extern "C" void gatherMPIAlltoallLookup(const int64_t *positions, int64_t count,
   // The answers, from this process's block [lo, hi) of the axis only.
   int64_t lo = slabs.offset(rank), hi = slabs.offset(rank + 1);
   auto bytes = static_cast<size_t>(elementBytes);
-  std::vector<char> answers(static_cast<size_t>(received) * bytes),
-      values(static_cast<size_t>(count) * bytes);
+  CheckedArray<char> answers(checkedProduct(received, elementBytes, function,
+                                            "the bytes of the answers"),
+                             function, "the answers"),
+      values(count * elementBytes, function, "the values received");
   const char *slab = static_cast<const char *>(data);
   for (int64_t j = 0; j < received; ++j) {
     int64_t position = asked[j];

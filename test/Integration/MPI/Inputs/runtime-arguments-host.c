@@ -47,6 +47,23 @@ int main(int argc, char **argv) {
     gatherMPIAlltoallLookup(NULL, 2, result, buffer, 0, 4, 2, 4, 1, 4, 0, 0, 0);
   else if (!strcmp(what, "split-null"))
     gatherMPICommSplitOnce((int64_t)MPI_COMM_WORLD, 0, 0, NULL);
+  else if (!strcmp(what, "lookup-huge-count"))
+    // 2^40 positions: the runtime's own arrays do not fit in memory.
+    gatherMPIAlltoallLookup(positions, (int64_t)1 << 40, result, buffer, 0, 4,
+                            2, 4, 1, 4, 0, 0, 0);
+  else if (!strcmp(what, "allgatherv-dim-over-int"))
+    // 2^33 + 8 indices: more than MPI_Allgatherv's int counts hold.
+    gatherMPIAllgatherv(buffer, 1, 1, ((int64_t)1 << 33) + 8, 0, 0, 0);
+  else if (!strcmp(what, "split-bad-parent")) {
+    int64_t slot = 0;
+    gatherMPICommSplitOnce(12345, 0, 0, &slot);
+  } else if (!strcmp(what, "split-negative-color")) {
+    int64_t slot = 0;
+    gatherMPICommSplitOnce((int64_t)MPI_COMM_WORLD, -3, 0, &slot);
+  } else if (!strcmp(what, "sum-color-undefined"))
+    gatherMPIAllreduceSumBits(buffer, 2, 4, 2, MPI_UNDEFINED, 0);
+  else if (!strcmp(what, "exit-256"))
+    gatherMPIExit(256);
   else {
     // The good calls: each works.
     gatherMPIAllreduceSumBits(buffer, 8, 4, 0, 0, 0);
