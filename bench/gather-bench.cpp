@@ -21,9 +21,10 @@
 //     gather must move (index values, the 64-byte lines of data the indices
 //     touch, the output) with no gather, at 1 and 2 threads.
 // With --fused, instead: the gather of [512, 1024] f32 along axis 1 alone
-// and with an elementwise consumer (x * w with a second input, relu) fused
-// into it by upstream linalg-fuse-elementwise-ops after
-// convert-onnx-to-linalg (x * w also unfused), at 1 and 2 threads
+// and with an elementwise consumer (x * w with a second input, relu, x * a
+// row of w, transpose(x) * w) fused into it by upstream
+// linalg-fuse-elementwise-ops after convert-onnx-to-linalg (x * w also
+// unfused), at 1 and 2 threads
 // (workload "fused"; bench/run.py prints the ratios to the gather alone).
 // Every gather's output is compared bit for bit with a reference loop
 // before it is timed (a mismatch is reported and the exit status is 1).
@@ -721,28 +722,36 @@ static bool benchmarkWorkload(const Workload &w,
 }
 
 /// The consumer of the gather in the kernels of --fused.
-enum class Consumer { None, Mul, MulRow, Relu };
+enum class Consumer { None, Mul, MulRow, Relu, TransposeMul };
 
 /// The kernel of --fused: the gather of [rows, columns] f32 along axis 1
 /// with i64 indices, alone or followed by `consumer` as a linalg.generic
 /// (`x * w` with a second input `w` of the same shape, or of one row
-/// broadcast over the rows, or relu), written into `out`.
+/// broadcast over the rows, or relu, or `transpose(x) * w` with `w` and
+/// `out` of [columns, rows]), written into `out`.
 static std::string fusedKernelSource(Consumer consumer, int64_t rows,
                                      int64_t columns) {
   std::string shape = std::to_string(rows) + "x" + std::to_string(columns);
   std::string tensor = "tensor<" + shape + "xf32>";
   std::string memref = "memref<" + shape + "xf32>";
   std::string id = "affine_map<(a, b) -> (a, b)>";
-  bool mul = consumer == Consumer::Mul || consumer == Consumer::MulRow;
+  bool transpose = consumer == Consumer::TransposeMul;
+  bool mul =
+      consumer == Consumer::Mul || consumer == Consumer::MulRow || transpose;
   bool row = consumer == Consumer::MulRow;
+  std::string outShape =
+      transpose ? std::to_string(columns) + "x" + std::to_string(rows) : shape;
+  std::string outTensor = "tensor<" + outShape + "xf32>";
+  std::string outMemref = "memref<" + outShape + "xf32>";
   std::string weights =
-      row ? "memref<" + std::to_string(columns) + "xf32>" : memref;
+      row ? "memref<" + std::to_string(columns) + "xf32>" : outMemref;
   std::string weightsTensor =
-      row ? "tensor<" + std::to_string(columns) + "xf32>" : tensor;
+      row ? "tensor<" + std::to_string(columns) + "xf32>" : outTensor;
   std::string weightsMap = row ? "affine_map<(a, b) -> (b)>" : id;
+  std::string gatherMap = transpose ? "affine_map<(a, b) -> (b, a)>" : id;
   std::string source =
       "func.func @gather(%data: " + memref + ", %indices: memref<" + shape +
-      "xi64>" + (mul ? ", %weights: " + weights : "") + ", %out: " + memref +
+      "xi64>" + (mul ? ", %weights: " + weights : "") + ", %out: " + outMemref +
       ") attributes {llvm.emit_c_interface} {\n"
       "  %d = bufferization.to_tensor %data restrict : " +
       memref + " to " + tensor +
@@ -760,21 +769,21 @@ static std::string fusedKernelSource(Consumer consumer, int64_t rows,
           "  %w = bufferization.to_tensor %weights restrict : " + weights +
           " to " + weightsTensor + "\n";
     source +=
-        "  %e = tensor.empty() : " + tensor +
+        "  %e = tensor.empty() : " + outTensor +
         "\n"
         "  %r = linalg.generic {indexing_maps = [" +
-        id + ", " + (mul ? weightsMap + ", " : "") + id +
+        gatherMap + ", " + (mul ? weightsMap + ", " : "") + id +
         "], iterator_types = [\"parallel\", \"parallel\"]} ins(%g" +
         (mul ? ", %w : " + tensor + ", " + weightsTensor : " : " + tensor) +
-        ") outs(%e : " + tensor + ") {\n  ^bb0(%x: f32, " +
+        ") outs(%e : " + outTensor + ") {\n  ^bb0(%x: f32, " +
         (mul ? "%y: f32, " : "") + "%o: f32):\n" +
         (mul ? "    %v = arith.mulf %x, %y : f32\n"
              : "    %z = arith.constant 0.0 : f32\n"
                "    %v = arith.maximumf %x, %z : f32\n") +
-        "    linalg.yield %v : f32\n  } -> " + tensor + "\n";
+        "    linalg.yield %v : f32\n  } -> " + outTensor + "\n";
   }
   source += "  bufferization.materialize_in_destination " + result +
-            " in restrict writable %out : (" + tensor + ", " + memref +
+            " in restrict writable %out : (" + outTensor + ", " + outMemref +
             ") -> ()\n  return\n}\n";
   return source;
 }
@@ -828,7 +837,8 @@ compileFusedKernel(const std::string &source, int threads, bool fuse) {
 /// by `x * w` and by relu, each fused into it by linalg-fuse-elementwise-ops
 /// (and `x * w` also not fused: a temporary between two loops), at each
 /// thread count, interleaved as the workloads are. Workload "fused", impls
-/// "gather", "gather+mul", "gather+relu", "gather+mul (not fused)".
+/// "gather", "gather+mul", "gather+relu", "gather+mul (not fused)",
+/// "gather+mul by a row", "transpose(gather)*w".
 static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
   constexpr int64_t kRows = 512, kColumns = 1024;
   Workload w{"fused",
@@ -839,11 +849,12 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
              /*negatives=*/false};
   Inputs inputs(w);
   int64_t n = kRows * kColumns;
-  Buffer<float> weights, products, relus, rowProducts;
+  Buffer<float> weights, products, relus, rowProducts, transposedProducts;
   weights.resize(n);
   products.resize(n);
   relus.resize(n);
   rowProducts.resize(n);
+  transposedProducts.resize(n);
   for (int64_t k = 0; k < n; ++k) {
     weights[k] = bench::dataValue(k + n) - 0.5f;
     products[k] = inputs.expected[k] * weights[k];
@@ -851,12 +862,21 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
     // (The first row of `weights` broadcast over the rows.)
     rowProducts[k] = inputs.expected[k] * weights[k % kColumns];
   }
+  // (`weights` as [kColumns, kRows]: element [j, i] at j * kRows + i.)
+  for (int64_t i = 0; i < kRows; ++i)
+    for (int64_t j = 0; j < kColumns; ++j)
+      transposedProducts[j * kRows + i] =
+          inputs.expected[i * kColumns + j] * weights[j * kRows + i];
   std::vector<int64_t> shape = {kRows, kColumns};
   std::vector<int64_t> dataDesc = makeDescriptor(inputs.data.data(), shape);
   std::vector<int64_t> indicesDesc = makeDescriptor(inputs.indices(w), shape);
   std::vector<int64_t> weightsDesc = makeDescriptor(weights.data(), shape);
   std::vector<int64_t> rowDesc = makeDescriptor(weights.data(), {kColumns});
   std::vector<int64_t> outDesc = makeDescriptor(inputs.out.data(), shape);
+  std::vector<int64_t> transposedWeightsDesc =
+      makeDescriptor(weights.data(), {kColumns, kRows});
+  std::vector<int64_t> transposedOutDesc =
+      makeDescriptor(inputs.out.data(), {kColumns, kRows});
   struct Variant {
     const char *name;
     Consumer consumer;
@@ -868,7 +888,9 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
       {"gather+mul", Consumer::Mul, true, &products},
       {"gather+relu", Consumer::Relu, true, &relus},
       {"gather+mul (not fused)", Consumer::Mul, false, &products},
-      {"gather+mul by a row", Consumer::MulRow, true, &rowProducts}};
+      {"gather+mul by a row", Consumer::MulRow, true, &rowProducts},
+      {"transpose(gather)*w", Consumer::TransposeMul, true,
+       &transposedProducts}};
   bool ok = true;
   std::vector<Impl> impls;
   std::vector<std::unique_ptr<FusedKernel>> kernels;
@@ -888,8 +910,15 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
       }
       void *function = (*kernel)->function;
       std::function<void()> call;
-      if (variant.consumer == Consumer::Mul ||
-          variant.consumer == Consumer::MulRow)
+      if (variant.consumer == Consumer::TransposeMul)
+        call = [=, &dataDesc, &indicesDesc, &transposedWeightsDesc,
+                &transposedOutDesc] {
+          reinterpret_cast<void (*)(void *, void *, void *, void *)>(function)(
+              dataDesc.data(), indicesDesc.data(), transposedWeightsDesc.data(),
+              transposedOutDesc.data());
+        };
+      else if (variant.consumer == Consumer::Mul ||
+               variant.consumer == Consumer::MulRow)
         call = [=, &dataDesc, &indicesDesc, &outDesc,
                 w = variant.consumer == Consumer::Mul ? weightsDesc.data()
                                                       : rowDesc.data()] {
@@ -930,7 +959,8 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
       n * 8 + inputs.touchedDataElements * int64_t(sizeof(float)) + n * 4;
   for (const Variant &variant : kVariants) {
     int64_t bytes = gatherBytes;
-    if (variant.consumer == Consumer::Mul)
+    if (variant.consumer == Consumer::Mul ||
+        variant.consumer == Consumer::TransposeMul)
       bytes += n * 4;
     else if (variant.consumer == Consumer::MulRow)
       bytes += kColumns * 4;

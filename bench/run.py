@@ -41,7 +41,8 @@ FUSED_TARGET = 1.15  # a gather with a fused consumer ≤ this × the gather alo
 # ... and its time over its own memory floor ≤ this × the gather's.
 FUSED_FLOOR_TARGET = 1.1
 FUSED_IMPLS = ["gather", "gather+mul", "gather+relu", "gather+mul (not fused)",
-               "gather+mul by a row"]
+               "gather+mul by a row", "transpose(gather)*w"]
+TRANSPOSED_TARGET = 1.3  # transpose(gather(x)) * w ≤ this × the gather alone
 STRINGS_TARGET = (10000, 1.0)  # 10,000 distinct strings: source → result < 1 s
 
 README_MARKERS = ("<!-- bench:begin -->", "<!-- bench:end -->")
@@ -137,7 +138,8 @@ def fused_table(results):
              "kernel's own memory floor, the gather's floor scaled by the bytes "
              "of the kernel's inputs and outputs; targets for the fused rows: "
              f"≤ {FUSED_TARGET} × the gather, / floor ≤ {FUSED_FLOOR_TARGET} × "
-             "the gather's / floor):", "",
+             f"the gather's / floor; transpose(gather)*w ≤ {TRANSPOSED_TARGET} × "
+             "the gather):", "",
              "| kernel | MiB | " + " | ".join(
                  f"{t} thread{'s' if t > 1 else ''} | / gather | / floor"
                  for t in threads) + " |",
@@ -147,7 +149,8 @@ def fused_table(results):
         for t in threads:
             key = f"{impl}/t{t}"
             fused_row = impl in ("gather+mul", "gather+relu")
-            target = FUSED_TARGET if fused_row else None
+            target = (FUSED_TARGET if fused_row else
+                      TRANSPOSED_TARGET if impl == "transpose(gather)*w" else None)
             floor = floor_ratios.get(key)
             gather_floor = floor_ratios.get(f"gather/t{t}")
             floor_target = (FUSED_FLOOR_TARGET * gather_floor

@@ -42,9 +42,9 @@ MLIR_CAPI_EXPORTED MlirLogicalResult mlirGatherCompileFileToLibrary(
 /// On failure, `errorCallback` (may be null) receives the message, which
 /// names the features the host lacks: calling the library could end in an
 /// illegal instruction. Thread-safe.
-MLIR_CAPI_EXPORTED MlirLogicalResult mlirGatherCheckLibraryTarget(
-    MlirStringRef target, MlirStringRef library,
-    MlirStringCallback errorCallback, void *userData);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+mlirGatherCheckLibraryTarget(MlirStringRef target, MlirStringRef library,
+                             MlirStringCallback errorCallback, void *userData);
 
 #ifdef __cplusplus
 }

@@ -47,6 +47,8 @@ static bool canGroupRows(linalg::GenericOp gather, int64_t vectorSize,
   int64_t rank = ranges.size();
   if (rank < 2)
     return reject(whyNot, "rank 1");
+  if (readsIndicesPermuted(gather))
+    return reject(whyNot, "the loops follow a transposing consumer");
   if (vectorSize <= 1 || ShapedType::isDynamic(ranges.back()) ||
       ranges.back() >= vectorSize)
     return reject(whyNot, "not rows shorter than a vector");
@@ -85,6 +87,8 @@ static bool shouldPrefetch(linalg::GenericOp gather, int64_t distance,
     return reject(whyNot, "prefetch-distance=0");
   if (gather.getNumLoops() < 2)
     return reject(whyNot, "rank 1");
+  if (readsIndicesPermuted(gather))
+    return reject(whyNot, "the loops follow a transposing consumer");
   if (!canVectorize(gather, &whyNotVector))
     return reject(whyNot, whyNotVector);
   if (!isSurelyContiguous(getIndices(gather)))
@@ -127,7 +131,7 @@ static bool shouldPrefetch(linalg::GenericOp gather, int64_t distance,
 /// (docs/CodeShape.md, "Gathers along an outer axis").
 static std::optional<RowBlocks> planRowBlocks(linalg::GenericOp gather,
                                               int64_t budget) {
-  if (budget <= 0)
+  if (budget <= 0 || readsIndicesPermuted(gather))
     return std::nullopt;
   int64_t rank = gather.getNumLoops();
   std::optional<GatherDataRead> read = findGatherDataRead(gather);
@@ -169,6 +173,8 @@ static bool canNarrowOffsets(linalg::GenericOp gather, int64_t limit,
   SmallVector<Value> tensors = {getGatheredTensor(gather)};
   for (OpOperand *input : getElementwiseInputs(gather))
     tensors.push_back(input->get());
+  if (readsIndicesPermuted(gather))
+    tensors.push_back(getIndices(gather));
   SmallVector<Value> dynamic;
   for (Value tensor : tensors) {
     StringRef name = tensors.front() == tensor ? "data" : "an input";
@@ -197,6 +203,34 @@ static bool canNarrowOffsets(linalg::GenericOp gather, int64_t limit,
   return true;
 }
 
+/// The dimension of the tiles of transposing consumer `gather` with vectors
+/// of `vectorSize` (GatherCodegenPlan::tileDim), or none: a power of two,
+/// static sizes of the tiled dimensions that are multiples of it, and a
+/// body that splits at the read of data (canSplitAtDataRead).
+static std::optional<int64_t> planTransposeTiles(linalg::GenericOp gather,
+                                                 int64_t vectorSize,
+                                                 std::string *whyNot) {
+  int64_t rank = gather.getNumLoops();
+  AffineMap map = gather.getMatchingIndexingMap(&getIndicesOperand(gather));
+  int64_t dim = map.getDimPosition(rank - 1);
+  SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
+  StringRef whyNotSplit;
+  if (dim == rank - 1)
+    reject(whyNot, "the rows of indices are along the rows");
+  else if (!llvm::isPowerOf2_64(vectorSize))
+    reject(whyNot, "vector-size=" + Twine(vectorSize) + ", not a power of two");
+  else if (ShapedType::isDynamic(ranges[dim]) ||
+           ShapedType::isDynamic(ranges.back()) ||
+           ranges[dim] % vectorSize != 0 || ranges.back() % vectorSize != 0)
+    reject(whyNot,
+           "sizes that are not static multiples of " + Twine(vectorSize));
+  else if (!canSplitAtDataRead(gather, &whyNotSplit))
+    reject(whyNot, whyNotSplit);
+  else
+    return dim;
+  return std::nullopt;
+}
+
 /// The permute of in-register gathers for `gather` with `plan` (vectors)
 /// on `target`: rows not in groups, read along the innermost axis of
 /// `data` (readsRowsOfData), of a static length that one of the target's
@@ -206,6 +240,10 @@ planRowPermute(linalg::GenericOp gather, const GatherCodegenPlan &plan,
                const gather::TargetInfo &target, std::string *whyNot) {
   if (plan.groups) {
     *whyNot = "rows in groups: the lanes of a vector read several rows";
+    return std::nullopt;
+  }
+  if (plan.transposed) {
+    *whyNot = "the loops follow a transposing consumer";
     return std::nullopt;
   }
   if (!readsRowsOfData(gather)) {
@@ -226,6 +264,7 @@ GatherCodegenPlan
 gather::codegen::planGather(linalg::GenericOp gather,
                             const GatherCodegenOptions &options) {
   GatherCodegenPlan plan;
+  plan.transposed = readsIndicesPermuted(gather);
   int64_t rank = gather.getNumLoops();
   SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
   if (gather::hasZeroSize(ranges)) {
@@ -285,6 +324,8 @@ gather::codegen::planGather(linalg::GenericOp gather,
   if (options.inRegisterGathers && vectorize)
     plan.permute =
         planRowPermute(gather, plan, *options.target, &plan.whyNoPermute);
+  if (plan.transposed && vectorize)
+    plan.tileDim = planTransposeTiles(gather, vectorSize, &plan.whyNoTiles);
 
   // Rows in blocks for an outer axis (not with groups of short rows).
   if (!plan.groups)
@@ -344,6 +385,16 @@ void GatherCodegenPlan::print(raw_ostream &os) const {
     os << "vectors of " << vectorSize;
   else
     os << "scalar (" << whyScalar << ")";
+  if (tileDim)
+    os << ", in the order of a transposing consumer (tiles of " << vectorSize
+       << "x" << vectorSize << " along dimension " << *tileDim
+       << ", transposed in registers)";
+  else if (transposed && vectorSize > 0)
+    os << ", in the order of a transposing consumer (indices read across "
+          "its rows: "
+       << whyNoTiles << ")";
+  else if (transposed)
+    os << ", in the order of a transposing consumer";
   if (groups)
     os << ", rows of " << groups->length << " in groups of " << groups->rows
        << " (" << groups->vectors

@@ -157,6 +157,25 @@ struct GatherCodegenPlan {
   /// none.
   std::string whyNotFused;
 
+  /// Whether the loops follow the result of a consumer that transposes the
+  /// gather (fused into it; readsIndicesPermuted): the rows are the
+  /// consumer's, `indices` is read across its own rows (vector.gather), and
+  /// there are no groups, blocks, prefetches or in-register gathers, which
+  /// all follow the rows of `indices`.
+  bool transposed = false;
+  /// With `transposed` and vectors: the loops in tiles of N x N (N the
+  /// vector size) over dimension `tileDim` (the one of the innermost
+  /// dimension of `indices`) and the innermost one. A tile reads N vectors
+  /// of index values along rows of `indices` (contiguous), gathers from
+  /// `data` with them, transposes the N gathered vectors in registers
+  /// (vector.shuffle) and computes the rest of the body and the stores
+  /// along the rows of the result (contiguous). The tiles run along the
+  /// rows of `indices`, which the threads share out.
+  std::optional<int64_t> tileDim;
+  /// With `transposed` and vectors, why there are no tiles (the index
+  /// values read across the rows of `indices` with vector.gather).
+  std::string whyNoTiles;
+
   /// Elements per vector along the rows; 0: scalar loops.
   int64_t vectorSize = 0;
   /// Why the loops are scalar (vectorSize 0).

@@ -88,19 +88,24 @@ public:
       : loc(loc), gather(gather), check(check), vectorSize(vectorSize),
         prefetcher(prefetcher), blocks(blocks) {
     indices = getIndices(gather);
+    indicesMap = gather.getMatchingIndexingMap(&getIndicesOperand(gather));
     data = getGatheredTensor(gather);
     auto resultType = cast<RankedTensorType>(gather.getResult(0).getType());
     rank = resultType.getRank();
     zero = arith::ConstantIndexOp::create(b, loc, 0);
     one = arith::ConstantIndexOp::create(b, loc, 1);
-    for (int64_t d = 0; d < rank; ++d)
-      sizes.push_back(getValueOrCreateConstantIndexOp(
-          b, loc, tensor::getMixedSize(b, loc, indices, d)));
+    // (Loop d runs over the dimension of `indices` that its map sends d to.)
+    sizes.resize(rank);
+    for (int64_t r = 0; r < rank; ++r)
+      sizes[indicesMap.getDimPosition(r)] = getValueOrCreateConstantIndexOp(
+          b, loc, tensor::getMixedSize(b, loc, indices, r));
     if (vectorSize == 0)
       return;
     SmallVector<Value> tensors = {data};
     for (OpOperand *input : getElementwiseInputs(gather))
       tensors.push_back(input->get());
+    if (!indicesMap.isIdentity())
+      tensors.push_back(indices);
     vectorizer.emplace(b, loc, vectorSize, tensors, zero, one, offsetBits);
     if (permute)
       vectorizer->setRowPermute(data, *permute);
@@ -249,7 +254,6 @@ public:
       outer.pop_back();
       sliceSizes[rank - 2] = getAsOpFoldResult(groupRows);
     }
-    SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
     Carried rows;
     for (Value shared : forall.getRegionIterArgs())
       rows.outs.push_back(
@@ -258,9 +262,132 @@ public:
       rows.accumulator = arith::ConstantIntOp::create(b, loc, 0, 1);
     Carried newRows = groups ? buildGroupSlice(b, outer, group, rows, groupRows)
                              : buildRow(b, outer, start, length, rows, {});
+    return finishForall(b, forall, newRows, getAsOpFoldResult(offsets),
+                        sliceSizes, flag);
+  }
+
+  /// The tiles of a transposing consumer (GatherCodegenPlan::tileDim,
+  /// `dim`): one loop over the dimensions but `dim`, the innermost in steps
+  /// of a tile (an scf.forall with `threaded`, flagging `flag` as
+  /// buildThreaded does; else one scf.for carrying `accumulator`), each
+  /// iteration the tiles along `dim` (an scf.for) of its slice of the
+  /// results ([size of `dim`, N]), writing into `inits`. Returns the
+  /// results and "any out of range" (null without check).
+  Carried buildTiles(OpBuilder &b, ValueRange inits, int64_t dim, bool threaded,
+                     Value flag, Value accumulator) {
+    // The loop's dimensions and extents (`across` in tiles); the inner
+    // loop runs over the tiles of `inner`. (The other way round, the tiles
+    // of a slice would read `data` across all its rows each: measured
+    // 1.5x slower; docs/CodeShape.md, "Transposing consumers".)
+    const int64_t inner = dim, across = rank - 1;
+    SmallVector<int64_t> loopDims;
+    SmallVector<Value> extents;
+    Value tile = arith::ConstantIndexOp::create(b, loc, vectorSize);
+    for (int64_t d = 0; d < rank; ++d) {
+      if (d == inner)
+        continue;
+      loopDims.push_back(d);
+      // (The tiled sizes are static: GatherCodegenPlan::tileDim.)
+      extents.push_back(
+          d == across ? arith::ConstantIndexOp::create(
+                            b, loc, *getConstantIntValue(sizes[d]) / vectorSize)
+                      : sizes[d]);
+    }
+    SmallVector<OpFoldResult> sliceSizes(rank, b.getIndexAttr(1));
+    sliceSizes[inner] = getAsOpFoldResult(sizes[inner]);
+    sliceSizes[across] = b.getIndexAttr(vectorSize);
+    SmallVector<int64_t> sliceShape = {
+        inner == dim ? *getConstantIntValue(sizes[dim]) : vectorSize,
+        inner == dim ? vectorSize : *getConstantIntValue(sizes[rank - 1])};
+    SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
+    // The iteration at `ivs` (one per loop dimension) of the loop: the
+    // corner of its slices of the outs of `outs`, and the slices after its
+    // tiles with, with a check, "out of range" in one of them (an i1).
+    auto tileRow = [&](OpBuilder &lb, ArrayRef<Value> ivs, ValueRange outs) {
+      SmallVector<Value> corner(rank, zero);
+      for (auto [d, iv] : llvm::zip(loopDims, ivs))
+        corner[d] = d == across ? arith::MulIOp::create(lb, loc, iv, tile) : iv;
+      Carried slices{{}, check ? getNoLanesOutOfRange(lb) : Value()};
+      for (Value out : outs) {
+        auto type =
+            RankedTensorType::get(sliceShape, getElementTypeOrSelf(out));
+        slices.outs.push_back(tensor::ExtractSliceOp::create(
+            lb, loc, type, out, getAsOpFoldResult(corner), sliceSizes,
+            unitStrides));
+      }
+      Carried tiled = buildLoop(
+          lb, zero,
+          arith::ConstantIndexOp::create(
+              lb, loc, *getConstantIntValue(sizes[inner]) / vectorSize),
+          one, slices, [&](OpBuilder &tb, Value t, const Carried &slices) {
+            SmallVector<Value> tileCorner(corner);
+            tileCorner[inner] = arith::MulIOp::create(tb, loc, t, tile);
+            // (In the slice: the tile's rows along `dim`, from column 0.)
+            return buildTile(tb, dim, tileCorner, {tileCorner[dim], zero},
+                             slices);
+          });
+      if (check)
+        tiled.accumulator = vector::ReductionOp::create(
+            lb, loc, vector::CombiningKind::OR, tiled.accumulator);
+      return std::make_pair(corner, tiled);
+    };
+    if (!threaded) {
+      Value count = extents.front();
+      for (Value extent : ArrayRef<Value>(extents).drop_front())
+        count = arith::MulIOp::create(b, loc, count, extent);
+      return buildLoop(
+          b, zero, count, one, Carried{llvm::to_vector(inits), accumulator},
+          [&](OpBuilder &lb, Value iv, const Carried &carried) {
+            // Row-major: the innermost varies fastest.
+            SmallVector<Value> ivs(extents.size());
+            Value rest = iv;
+            for (size_t i = extents.size() - 1; i > 0; --i) {
+              ivs[i] = arith::RemUIOp::create(lb, loc, rest, extents[i]);
+              rest = arith::DivUIOp::create(lb, loc, rest, extents[i]);
+            }
+            ivs[0] = rest;
+            auto [corner, tiled] = tileRow(lb, ivs, carried.outs);
+            Carried next{{},
+                         check ? arith::OrIOp::create(lb, loc,
+                                                      carried.accumulator,
+                                                      tiled.accumulator)
+                                     .getResult()
+                               : Value()};
+            for (auto [slice, out] : llvm::zip(tiled.outs, carried.outs))
+              next.outs.push_back(tensor::InsertSliceOp::create(
+                  lb, loc, slice, out, getAsOpFoldResult(corner), sliceSizes,
+                  unitStrides));
+            return next;
+          });
+    }
+    if (check)
+      memref::StoreOp::create(b, loc,
+                              arith::ConstantIntOp::create(b, loc, 0, 8), flag,
+                              ValueRange{});
+    auto forall = scf::ForallOp::create(b, loc, getAsOpFoldResult(extents),
+                                        inits, std::nullopt);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(forall.getTerminator());
+    auto [corner, tiled] =
+        tileRow(b, forall.getInductionVars(), forall.getRegionIterArgs());
+    return finishForall(b, forall, tiled, getAsOpFoldResult(corner), sliceSizes,
+                        flag);
+  }
+
+private:
+  /// The end of the body of `forall` (the insertion point of `b`, before
+  /// its terminator) whose iteration computed `slices` (of the shared outs,
+  /// at `offsets` of `sizes`) and, with a check, "out of range" in them (an
+  /// i1): `flag` set with an atomic or if so, the slices inserted in
+  /// parallel. Returns the results of `forall` and, with a check, "any out
+  /// of range" (`flag` loaded after it). The insertion point of `b` ends
+  /// after `forall`.
+  Carried finishForall(OpBuilder &b, scf::ForallOp forall,
+                       const Carried &slices, ArrayRef<OpFoldResult> offsets,
+                       ArrayRef<OpFoldResult> sizes, Value flag) {
     if (check) {
       scf::IfOp::create(
-          b, loc, newRows.accumulator, [&](OpBuilder &nb, Location nl) {
+          b, loc, slices.accumulator, [&](OpBuilder &nb, Location nl) {
             memref::AtomicRMWOp::create(
                 nb, nl, arith::AtomicRMWKind::ori,
                 arith::ConstantIntOp::create(nb, nl, 1, 8), flag, ValueRange{});
@@ -268,11 +395,11 @@ public:
           });
     }
     b.setInsertionPointToStart(forall.getTerminator().getBody());
-    for (auto [newRow, shared] :
-         llvm::zip(newRows.outs, forall.getRegionIterArgs()))
-      tensor::ParallelInsertSliceOp::create(b, loc, newRow, shared,
-                                            getAsOpFoldResult(offsets),
-                                            sliceSizes, unitStrides);
+    SmallVector<OpFoldResult> unitStrides(sizes.size(), b.getIndexAttr(1));
+    for (auto [slice, shared] :
+         llvm::zip(slices.outs, forall.getRegionIterArgs()))
+      tensor::ParallelInsertSliceOp::create(b, loc, slice, shared, offsets,
+                                            sizes, unitStrides);
     b.setInsertionPointAfter(forall);
     Carried results{SmallVector<Value>(forall.getResults()), Value()};
     if (check) {
@@ -284,7 +411,144 @@ public:
     return results;
   }
 
-private:
+  /// One tile at `corner` (of the iteration space) in the slices of
+  /// `carried` (2-D: `dim` and the innermost; the tile at `inSlice`): N
+  /// vectors of index values along `dim` (rows of `indices`), the read of
+  /// `data` with each, the N values transposed in registers, and the rest
+  /// of the body on them along the innermost dimension. Returns the new
+  /// slices and the lanes' "out of range" ORed into the accumulator.
+  Carried buildTile(OpBuilder &b, int64_t dim, ArrayRef<Value> corner,
+                    ArrayRef<Value> inSlice, Carried carried) {
+    DenseSet<Operation *> readOps = getOpsOfDataRead(gather);
+    Operation *read = findGatherDataRead(gather)->read;
+    Block *body = gather.getBody();
+    // Each input of the body read only where it is used: `before` by the
+    // ops of the read of data, else by the rest.
+    auto usedBy = [&](OpOperand *input, bool before) {
+      BlockArgument argument = body->getArgument(input->getOperandNumber());
+      return llvm::any_of(argument.getUsers(), [&](Operation *user) {
+        return readOps.contains(user) == before;
+      });
+    };
+    auto inputsAt = [&](LaneValue index, ArrayRef<LaneValue> coordinates,
+                        bool before) {
+      SmallVector<LaneValue> values;
+      for (OpOperand *input : gather.getDpsInputOperands()) {
+        if (input == &getIndicesOperand(gather)) {
+          values.push_back(index);
+          continue;
+        }
+        Type element = getElementTypeOrSelf(input->get());
+        if (!usedBy(input, before)) {
+          values.push_back(
+              {LaneValue::Kind::Uniform,
+               arith::ConstantOp::create(b, loc, b.getZeroAttr(element))});
+          continue;
+        }
+        AffineMap map = gather.getMatchingIndexingMap(input);
+        SmallVector<LaneValue> at;
+        for (unsigned r = 0; r < map.getNumResults(); ++r)
+          at.push_back(coordinates[map.getDimPosition(r)]);
+        values.push_back({LaneValue::Kind::Varying,
+                          vectorizer->readLanes(b, input->get(), at)});
+      }
+      return values;
+    };
+    // The reads of `data`, lanes along `dim`, one vector per position of
+    // the innermost dimension in the tile.
+    SmallVector<Value> reads;
+    for (int64_t k = 0; k < vectorSize; ++k) {
+      SmallVector<LaneValue> coordinates;
+      for (int64_t d = 0; d < rank; ++d) {
+        if (d == dim)
+          coordinates.push_back(vectorizer->getLanePositions(b, corner[d]));
+        else if (d == rank - 1)
+          coordinates.push_back(
+              {LaneValue::Kind::Uniform,
+               arith::AddIOp::create(
+                   b, loc, corner[d],
+                   arith::ConstantIndexOp::create(b, loc, k))});
+        else
+          coordinates.push_back({LaneValue::Kind::Uniform, corner[d]});
+      }
+      LaneValue index = {
+          LaneValue::Kind::Varying,
+          vectorizer->readLanes(b, indices,
+                                applyIndicesMap<LaneValue>(coordinates))};
+      reads.push_back(vectorizer
+                          ->vectorizeBody(b, body,
+                                          inputsAt(index, coordinates, true),
+                                          coordinates, {read, nullptr, Value()})
+                          .front());
+      if (carried.accumulator)
+        carried.accumulator =
+            vectorizer
+                ->vectorizeBody(
+                    b, check.getBody(),
+                    {index, {LaneValue::Kind::Varying, carried.accumulator}},
+                    coordinates)
+                .front();
+    }
+    SmallVector<Value> transposed = transposeInRegisters(b, reads);
+    // The rest of the body, lanes along the innermost dimension, one vector
+    // per position of `dim` in the tile.
+    Type indexType = getElementTypeOrSelf(indices.getType());
+    LaneValue noIndex = {
+        LaneValue::Kind::Uniform,
+        arith::ConstantOp::create(b, loc, b.getZeroAttr(indexType))};
+    for (int64_t j = 0; j < vectorSize; ++j) {
+      SmallVector<LaneValue> coordinates;
+      Value position = arith::AddIOp::create(
+          b, loc, corner[dim], arith::ConstantIndexOp::create(b, loc, j));
+      for (int64_t d = 0; d < rank; ++d) {
+        if (d == dim)
+          coordinates.push_back({LaneValue::Kind::Uniform, position});
+        else if (d == rank - 1)
+          coordinates.push_back(vectorizer->getLanePositions(b, corner[d]));
+        else
+          coordinates.push_back({LaneValue::Kind::Uniform, corner[d]});
+      }
+      SmallVector<Value> elements = vectorizer->vectorizeBody(
+          b, body, inputsAt(noIndex, coordinates, false), coordinates,
+          {nullptr, read, transposed[j]});
+      Value row = arith::AddIOp::create(
+          b, loc, inSlice[0], arith::ConstantIndexOp::create(b, loc, j));
+      for (auto [element, out] : llvm::zip(elements, carried.outs))
+        out = vector::TransferWriteOp::create(b, loc, element, out,
+                                              ValueRange{row, inSlice[1]},
+                                              ArrayRef<bool>{true})
+                  .getResult();
+    }
+    return carried;
+  }
+
+  /// The N vectors of N lanes `rows` transposed (N a power of two): lane i
+  /// of result j is lane j of rows[i]. log2(N) rounds of N vector.shuffle
+  /// ops, each interleaving rows i and i + N/2 (a perfect shuffle), as
+  /// target-independent shuffles that the backends lower to their unpack
+  /// and permute instructions.
+  SmallVector<Value> transposeInRegisters(OpBuilder &b,
+                                          ArrayRef<Value> rows) const {
+    int64_t n = rows.size(), half = n / 2;
+    SmallVector<int64_t> low, high;
+    for (int64_t j = 0; j < half; ++j) {
+      low.append({j, n + j});
+      high.append({half + j, n + half + j});
+    }
+    SmallVector<Value> current(rows);
+    for (int64_t round = 1; round < n; round *= 2) {
+      SmallVector<Value> next;
+      for (int64_t i = 0; i < half; ++i) {
+        next.push_back(vector::ShuffleOp::create(b, loc, current[i],
+                                                 current[i + half], low));
+        next.push_back(vector::ShuffleOp::create(b, loc, current[i],
+                                                 current[i + half], high));
+      }
+      current = std::move(next);
+    }
+    return current;
+  }
+
   /// The number of rows (the product of the sizes but the innermost).
   Value getRowCount(OpBuilder &b) const {
     Value count = one;
@@ -605,6 +869,12 @@ private:
                                ArrayRef<Value> coordinates,
                                const Carried &carried,
                                ArrayRef<Value> outCoordinates) {
+    SmallVector<Value> permuted;
+    if (!indicesMap.isIdentity()) {
+      // (The loops follow a transposing consumer.)
+      permuted = applyIndicesMap(coordinates);
+      indexCoordinates = permuted;
+    }
     Value index =
         tensor::ExtractOp::create(b, loc, indexTensor, indexCoordinates);
     SmallVector<Value> inputs = getInputValues<Value>(
@@ -646,6 +916,15 @@ private:
     return values;
   }
 
+  /// The coordinates in `indices` of the element at `coordinates` (of the
+  /// iteration space), through the indices' map (a permutation).
+  template <typename T>
+  SmallVector<T> applyIndicesMap(ArrayRef<T> coordinates) const {
+    return llvm::map_to_vector(
+        llvm::seq<unsigned>(0, indicesMap.getNumResults()),
+        [&](unsigned r) { return coordinates[indicesMap.getDimPosition(r)]; });
+  }
+
   /// The ops of `body` with its arguments replaced by `arguments` and
   /// linalg.index d by `coordinates[d]`; returns the yielded values.
   SmallVector<Value> cloneBody(OpBuilder &b, Block *body, ValueRange arguments,
@@ -674,11 +953,19 @@ private:
                                ArrayRef<LaneValue> coordinates,
                                const Carried &carried,
                                ArrayRef<Value> outCoordinates) {
-    Type indexType = getElementTypeOrSelf(indices.getType());
-    Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(indexType));
-    Value index = vector::TransferReadOp::create(
-        b, loc, VectorType::get({vectorSize}, indexType), indexTensor,
-        indexCoordinates, padding, ArrayRef<bool>{true});
+    Value index;
+    if (!indicesMap.isIdentity()) {
+      // (The loops follow a transposing consumer: the lanes lie across rows
+      // of `indices`.)
+      index = vectorizer->readLanes(b, indices, applyIndicesMap(coordinates));
+    } else {
+      Type indexType = getElementTypeOrSelf(indices.getType());
+      Value padding =
+          arith::ConstantOp::create(b, loc, b.getZeroAttr(indexType));
+      index = vector::TransferReadOp::create(
+          b, loc, VectorType::get({vectorSize}, indexType), indexTensor,
+          indexCoordinates, padding, ArrayRef<bool>{true});
+    }
     LaneValue indexLanes = {LaneValue::Kind::Varying, index};
     SmallVector<LaneValue> inputs = getInputValues<LaneValue>(
         indexLanes, coordinates,
@@ -711,6 +998,9 @@ private:
   RowPrefetcher *prefetcher; // Null: no prefetches.
   std::optional<RowBlocks> blocks;
   Value indices, flatIndices, data, zero, one;
+  /// The map of `indices`: the identity, or the permutation of a transposing
+  /// consumer (GatherCodegenPlan::transposed).
+  AffineMap indicesMap;
   int64_t rank;
   SmallVector<Value> sizes;
   std::optional<LaneVectorizer> vectorizer; // Without vectors: none.
@@ -753,13 +1043,20 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
   // The values of both: the gather's results, then (with a check) "any out
   // of range".
   auto threaded = [&](OpBuilder &b) {
-    Carried results = builder.buildThreaded(b, inits, flag, plan.parallelChunk);
+    Carried results =
+        plan.tileDim
+            ? builder.buildTiles(b, inits, *plan.tileDim, true, flag, Value())
+            : builder.buildThreaded(b, inits, flag, plan.parallelChunk);
     if (check)
       results.accumulator =
           arith::OrIOp::create(b, loc, accumulator, results.accumulator);
     return results.toValues();
   };
   auto serial = [&](OpBuilder &b) {
+    if (plan.tileDim)
+      return builder
+          .buildTiles(b, inits, *plan.tileDim, false, Value(), accumulator)
+          .toValues();
     return builder.buildSerial(b, inits, accumulator).toValues();
   };
   auto loops = [&](OpBuilder &b) -> SmallVector<Value> {

@@ -54,9 +54,9 @@ bool gather::codegen::isGatherLike(linalg::GenericOp op, StringRef *whyNot) {
   std::optional<GatherDataRead> read = findGatherDataRead(op, whyNot);
   if (!read)
     return false;
-  if (!op.getMatchingIndexingMap(read->indices).isIdentity())
-    return reject(whyNot, "the indexing map of its indices is not the "
-                          "identity");
+  if (!op.getMatchingIndexingMap(read->indices).isPermutation())
+    return reject(whyNot, "the indexing map of its indices is not a "
+                          "permutation");
   for (OpOperand &init : op.getDpsInitsMutable())
     if (!op.getMatchingIndexingMap(&init).isIdentity())
       return reject(whyNot, "an output indexing map that is not the identity");
@@ -73,6 +73,48 @@ OpOperand &gather::codegen::getIndicesOperand(linalg::GenericOp gather) {
 
 Value gather::codegen::getIndices(linalg::GenericOp gather) {
   return getIndicesOperand(gather).get();
+}
+
+bool gather::codegen::readsIndicesPermuted(linalg::GenericOp gather) {
+  return !gather.getMatchingIndexingMap(&getIndicesOperand(gather))
+              .isIdentity();
+}
+
+DenseSet<Operation *>
+gather::codegen::getOpsOfDataRead(linalg::GenericOp gather) {
+  Block *body = gather.getBody();
+  DenseSet<Operation *> ops;
+  SmallVector<Operation *> worklist = {findGatherDataRead(gather)->read};
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!ops.insert(op).second)
+      continue;
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp();
+          def && def->getBlock() == body)
+        worklist.push_back(def);
+  }
+  return ops;
+}
+
+bool gather::codegen::canSplitAtDataRead(linalg::GenericOp gather,
+                                         StringRef *whyNot) {
+  Operation *read = findGatherDataRead(gather)->read;
+  Block *body = gather.getBody();
+  DenseSet<Operation *> before = getOpsOfDataRead(gather);
+  auto onlyBefore = [&](Value value) {
+    return llvm::all_of(value.getUsers(),
+                        [&](Operation *user) { return before.contains(user); });
+  };
+  for (Operation *op : before)
+    if (op != read && !llvm::all_of(op->getResults(), onlyBefore))
+      return reject(whyNot, "a value computed for the read of data is used "
+                            "after it");
+  BlockArgument index =
+      body->getArgument(getIndicesOperand(gather).getOperandNumber());
+  if (!onlyBefore(index))
+    return reject(whyNot, "the index value is used after the read of data");
+  return true;
 }
 
 SmallVector<OpOperand *>
@@ -312,6 +354,10 @@ bool gather::codegen::canVectorize(linalg::GenericOp gather,
         return isSurelyContiguous(input->get());
       }))
     return reject(whyNot, "an elementwise input is not surely contiguous");
+  // (Read with vector.gather when the loops follow a transposing consumer.)
+  if (readsIndicesPermuted(gather) && !isSurelyContiguous(getIndices(gather)))
+    return reject(whyNot, "indices, read through a permuted map, is not "
+                          "surely contiguous");
   if (!llvm::all_of(gather->getOperandTypes(), [](Type type) {
         Type element = getElementTypeOrSelf(type);
         return VectorType::isValidElementType(element) &&

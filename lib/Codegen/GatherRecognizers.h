@@ -25,6 +25,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Value.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 namespace gather::codegen {
 
 /// Whether `op` has the form convert-onnx-to-linalg gives a gather, marked
@@ -32,10 +34,12 @@ namespace gather::codegen {
 /// (linalg-fuse-elementwise-ops): ranked tensors, all-parallel, outputs
 /// with identity maps (several when fused consumers yield several values),
 /// and one tensor.extract (the read of `data`) in its body whose
-/// coordinates depend on exactly one input, `indices`, which has an
-/// identity map. The other inputs (the elementwise inputs) are read at
-/// each element through their indexing maps, projected permutations
-/// (identity, transposed, broadcast).
+/// coordinates depend on exactly one input, `indices`, which has a
+/// permutation map: the identity, or a permutation when the gather was
+/// fused into a consumer that transposes it (the loops then follow the
+/// consumer's result, readsIndicesPermuted). The other inputs (the
+/// elementwise inputs) are read at each element through their indexing
+/// maps, projected permutations (identity, transposed, broadcast).
 bool isGatherLike(mlir::linalg::GenericOp op,
                   llvm::StringRef *whyNot = nullptr);
 
@@ -50,6 +54,25 @@ mlir::OpOperand &getIndicesOperand(mlir::linalg::GenericOp gather);
 
 /// The tensor of getIndicesOperand.
 mlir::Value getIndices(mlir::linalg::GenericOp gather);
+
+/// Whether gather-like `gather` reads `indices` through a permutation that
+/// is not the identity: its loops follow a consumer that transposes the
+/// gather's result (fused into it), so the index values of one row of the
+/// loops lie across rows of `indices` and are read with vector.gather.
+bool readsIndicesPermuted(mlir::linalg::GenericOp gather);
+
+/// The ops of the body of gather-like `gather` that its read of `data`
+/// depends on, and the read.
+llvm::DenseSet<mlir::Operation *>
+getOpsOfDataRead(mlir::linalg::GenericOp gather);
+
+/// Whether the body of gather-like `gather` computes in two parts: the read
+/// of `data` and what it depends on (from the index value), then the rest
+/// from its value: no value of the first part but the read, nor the index
+/// value, is used in the second (the tiles of a transposing consumer,
+/// GatherCodegenPlan::tiles, compute the parts in two lane orders).
+bool canSplitAtDataRead(mlir::linalg::GenericOp gather,
+                        llvm::StringRef *whyNot = nullptr);
 
 /// The inputs of gather-like `gather` but `indices`, in operand order.
 llvm::SmallVector<mlir::OpOperand *>
@@ -108,7 +131,8 @@ bool hasContiguousLayout(mlir::MemRefType type);
 
 /// Whether vector.gather can implement `gather`: a contiguous row-major
 /// `data` and elementwise inputs (read with vector.gather where their map
-/// does not give contiguous lanes), and whole-byte integer or float elements
+/// does not give contiguous lanes), a contiguous `indices` when it is read
+/// through a permuted map, and whole-byte integer or float elements
 /// (not complex numbers or strings, which are no vector elements, nor i1: a
 /// vector.gather of i1 from i1 buffers, stored one byte per element, reads
 /// wrong values).

@@ -74,10 +74,9 @@ LaneValue LaneVectorizer::getLanePositions(OpBuilder &b, Value value) const {
               b, loc, VectorType::get({vectorSize}, b.getIndexType()))};
 }
 
-SmallVector<Value>
-LaneVectorizer::vectorizeBody(OpBuilder &b, Block *body,
-                              ArrayRef<LaneValue> arguments,
-                              ArrayRef<LaneValue> coordinates) const {
+SmallVector<Value> LaneVectorizer::vectorizeBody(
+    OpBuilder &b, Block *body, ArrayRef<LaneValue> arguments,
+    ArrayRef<LaneValue> coordinates, const BodySplit &split) const {
   DenseMap<Value, LaneValue> values;
   for (auto [argument, value] : llvm::zip(body->getArguments(), arguments))
     values[argument] = value;
@@ -96,6 +95,13 @@ LaneVectorizer::vectorizeBody(OpBuilder &b, Block *body,
     return arith::AddIOp::create(b, loc, broadcast, value.lanes);
   };
   for (Operation &op : body->without_terminator()) {
+    // (Once `last` is built, nothing after it is needed.)
+    if (split.last && values.contains(split.last->getResult(0)))
+      break;
+    if (&op == split.given) {
+      values[op.getResult(0)] = {LaneValue::Kind::Varying, split.givenValue};
+      continue;
+    }
     if (auto index = dyn_cast<linalg::IndexOp>(op)) {
       values[index.getResult()] = coordinates[index.getDim()];
       continue;
@@ -147,6 +153,8 @@ LaneVectorizer::vectorizeBody(OpBuilder &b, Block *body,
                         cloned};
     }
   }
+  if (split.last)
+    return {toVector(lookup(split.last->getResult(0)))};
   return llvm::map_to_vector(
       body->getTerminator()->getOperands(),
       [&](Value yielded) { return toVector(lookup(yielded)); });

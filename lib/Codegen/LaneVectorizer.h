@@ -38,6 +38,18 @@ struct LaneValue {
   mlir::Value lanes = {};
 };
 
+/// A body computed in two parts (the tiles of a transposing consumer,
+/// GatherCodegenPlan::tileDim): up to an op, and from its value on.
+struct BodySplit {
+  /// Not null: the ops up to this one (of one result), whose value is
+  /// then the only one returned.
+  mlir::Operation *last = nullptr;
+  /// Not null: this op (of one result) is not built; its value is
+  /// `givenValue` (a vector).
+  mlir::Operation *given = nullptr;
+  mlir::Value givenValue;
+};
+
 /// Computes bodies (isVectorizableBody, GatherRecognizers.h) on
 /// `vectorSize` lanes, with the read of `data` (contiguous, row-major) as
 /// one vector.gather.
@@ -78,11 +90,12 @@ public:
 
   /// The ops of `body` with its arguments replaced by `arguments` and
   /// linalg.index d by `coordinates[d]`; returns the yielded values as
-  /// vectors.
+  /// vectors (with `split.last`, that op's value).
   llvm::SmallVector<mlir::Value>
   vectorizeBody(mlir::OpBuilder &b, mlir::Block *body,
                 llvm::ArrayRef<LaneValue> arguments,
-                llvm::ArrayRef<LaneValue> coordinates) const;
+                llvm::ArrayRef<LaneValue> coordinates,
+                const BodySplit &split = {}) const;
 
 private:
   /// The read of `tensor` on the lanes: one vector.gather whose base holds
