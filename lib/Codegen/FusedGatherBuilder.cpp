@@ -296,9 +296,8 @@ public:
     SmallVector<OpFoldResult> sliceSizes(rank, b.getIndexAttr(1));
     sliceSizes[inner] = getAsOpFoldResult(sizes[inner]);
     sliceSizes[across] = b.getIndexAttr(vectorSize);
-    SmallVector<int64_t> sliceShape = {
-        inner == dim ? *getConstantIntValue(sizes[dim]) : vectorSize,
-        inner == dim ? vectorSize : *getConstantIntValue(sizes[rank - 1])};
+    SmallVector<int64_t> sliceShape = {*getConstantIntValue(sizes[inner]),
+                                       vectorSize};
     SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
     // The iteration at `ivs` (one per loop dimension) of the loop: the
     // corner of its slices of the outs of `outs`, and the slices after its

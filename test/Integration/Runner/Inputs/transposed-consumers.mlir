@@ -42,6 +42,18 @@ func.func @t512(%d: tensor<512x1024xf32>, %i: tensor<512x1024xi64>, %w: tensor<1
   return %r : tensor<1024x512xf32>
 }
 
+// Two results, both transposed: transpose(gather) and transpose(gather) * w.
+func.func @two(%d: tensor<32x64xf32>, %i: tensor<32x64xi64>, %w: tensor<64x32xf32>) -> (tensor<64x32xf32>, tensor<64x32xf32>) {
+  %g = onnx.GatherElements %d, %i axis = 1 : tensor<32x64xf32>, tensor<32x64xi64>
+  %e = tensor.empty() : tensor<64x32xf32>
+  %r:2 = linalg.generic {indexing_maps = [#t2, #id2, #id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%g, %w : tensor<32x64xf32>, tensor<64x32xf32>) outs(%e, %e : tensor<64x32xf32>, tensor<64x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32, %o2: f32):
+    %m = arith.mulf %x, %y : f32
+    linalg.yield %x, %m : f32, f32
+  } -> (tensor<64x32xf32>, tensor<64x32xf32>)
+  return %r#0, %r#1 : tensor<64x32xf32>, tensor<64x32xf32>
+}
+
 // transpose(gather(d, i, axis 1)), i32 indices, 512x1024.
 func.func @t512i32(%d: tensor<512x1024xf32>, %i: tensor<512x1024xi32>) -> tensor<1024x512xf32> {
   %g = onnx.GatherElements %d, %i axis = 1 : tensor<512x1024xf32>, tensor<512x1024xi32>

@@ -5,7 +5,8 @@
 """Writes the inputs and NumPy's results of transposed-consumers.test into
 DIR: <case>_data.npy, <case>_indices.npy, <case>_w.npy (where the consumer
 multiplies), <case>_expected.npy, and t512_bad.npy (one index out of range
-at [3, 7])."""
+at [3, 7]); for "two" (two results), two_expected0.npy (the transposed
+gather) and two_expected1.npy (times w)."""
 import os
 import sys
 
@@ -20,6 +21,7 @@ cases = {
     "t2x3": ((2, 3), (2, 3), 1, np.int64, (1, 0), True),
     "t16": ((16, 16), (16, 16), 0, np.int64, (1, 0), True),
     "t512": ((512, 1024), (512, 1024), 1, np.int64, (1, 0), True),
+    "two": ((32, 64), (32, 64), 1, np.int64, (1, 0), True),
     "t512i32": ((512, 1024), (512, 1024), 1, np.int32, (1, 0), False),
     "rank3": ((6, 16, 32), (4, 16, 32), 0, np.int64, (2, 0, 1), True),
     "ragged": ((30, 40), (20, 40), 0, np.int64, (1, 0), True),
@@ -32,13 +34,15 @@ for name, (data_shape, indices_shape, axis, index_type, perm, mul) in cases.item
     result = np.transpose(np.take_along_axis(data, indices % size, axis), perm)
     np.save(os.path.join(out, f"{name}_data.npy"), data)
     np.save(os.path.join(out, f"{name}_indices.npy"), indices)
+    if name == "two":
+        np.save(os.path.join(out, "two_expected0.npy"), np.ascontiguousarray(result))
     if mul:
         w = rng.standard_normal(result.shape).astype(np.float32)
         np.save(os.path.join(out, f"{name}_w.npy"), w)
         result = result * w
     elif name == "dynamic":
         result = result + np.float32(1)
-    np.save(os.path.join(out, f"{name}_expected.npy"),
+    np.save(os.path.join(out, f"{name}_expected{'1' if name == 'two' else ''}.npy"),
             np.ascontiguousarray(result))
     if name == "t512":
         indices[3, 7] = 5000
