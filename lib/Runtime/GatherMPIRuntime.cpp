@@ -17,6 +17,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cinttypes>
+#include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
@@ -610,4 +612,126 @@ extern "C" void gatherMPIAlltoallLookup(const int64_t *positions, int64_t count,
   for (int64_t i = 0; i < count; ++i)
     std::copy_n(values.data() + slots[i] * elementBytes, bytes,
                 out + i * elementBytes);
+}
+
+//===----------------------------------------------------------------------===//
+// The bounded wait of partitioned kernels
+//===----------------------------------------------------------------------===//
+
+/// The limit of a call of a partitioned kernel without
+/// gatherMPISetKernelTimeout or GATHER_MPI_TIMEOUT: long enough for any gather
+/// of a real job (a terabyte at memory speed), short enough that a job that
+/// waits for a rank that never comes ends within its allocation.
+static constexpr double kDefaultKernelTimeoutSeconds = 600;
+
+namespace {
+/// The calls of partitioned kernels on this process, watched by one thread.
+struct KernelWatch {
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool watching = false; // the thread runs
+  /// The limit in seconds (0: none); < 0 until set or read from the
+  /// environment.
+  double seconds = -1;
+  int depth = 0;        // nested calls in progress
+  bool limited = false; // the outermost call has a deadline
+  const GatherReportSite *site = nullptr;
+  uint64_t call = 0;       // the outermost call's number at `site`
+  uint64_t generation = 0; // outermost calls begun so far
+  std::chrono::steady_clock::time_point deadline;
+  std::map<const GatherReportSite *, uint64_t> calls;
+};
+} // namespace
+
+/// The process's KernelWatch, never destroyed (its thread outlives static
+/// destructors).
+static KernelWatch &getKernelWatch() {
+  static auto *watch = new KernelWatch;
+  return *watch;
+}
+
+/// The watchdog: ends the job when the outermost call in progress has not
+/// returned by its deadline.
+static void watchKernels() {
+  KernelWatch &watch = getKernelWatch();
+  std::unique_lock<std::mutex> lock(watch.mutex);
+  for (;;) {
+    watch.changed.wait(lock, [&] { return watch.depth > 0 && watch.limited; });
+    uint64_t generation = watch.generation;
+    if (watch.changed.wait_until(lock, watch.deadline, [&] {
+          return watch.depth == 0 || watch.generation != generation;
+        }))
+      continue;
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    const char *location =
+        watch.site && watch.site->location[0] ? watch.site->location : nullptr;
+    std::fprintf(
+        stderr,
+        "%s%serror: MPI rank %d: call %" PRIu64
+        " of this partitioned kernel has not finished within %g s: it waits "
+        "in a collective that another rank has not joined (a rank that does "
+        "not call the kernel, calls it fewer times than this one, or has "
+        "finished MPI); the job ends (MPI_Abort). GATHER_MPI_TIMEOUT=<seconds> "
+        "(0: no limit) or gatherMPISetKernelTimeout sets the limit\n",
+        location ? location : "", location ? ": " : "", rank, watch.call,
+        watch.seconds);
+    abortJob(1);
+  }
+}
+
+/// The limit, from the environment on first use.
+static double getKernelTimeout(KernelWatch &watch) {
+  if (watch.seconds >= 0)
+    return watch.seconds;
+  watch.seconds = kDefaultKernelTimeoutSeconds;
+  const char *text = std::getenv("GATHER_MPI_TIMEOUT");
+  if (!text || !*text)
+    return watch.seconds;
+  char *end = nullptr;
+  double seconds = std::strtod(text, &end);
+  if (*end || !std::isfinite(seconds) || seconds < 0)
+    failJob(std::string("gather's MPI runtime: GATHER_MPI_TIMEOUT is '") +
+            text + "', not a number of seconds >= 0 (0: no limit)");
+  watch.seconds = seconds;
+  return seconds;
+}
+
+extern "C" void gatherMPISetKernelTimeout(double seconds) {
+  requireArgument(std::isfinite(seconds) && seconds >= 0,
+                  "gatherMPISetKernelTimeout",
+                  "seconds is " + std::to_string(seconds) +
+                      ", not a number >= 0 (0: no limit)");
+  KernelWatch &watch = getKernelWatch();
+  std::lock_guard<std::mutex> lock(watch.mutex);
+  watch.seconds = seconds;
+}
+
+extern "C" void gatherMPIKernelEnter(const GatherReportSite *site) {
+  KernelWatch &watch = getKernelWatch();
+  std::lock_guard<std::mutex> lock(watch.mutex);
+  if (watch.depth++ > 0)
+    return;
+  double seconds = getKernelTimeout(watch);
+  watch.site = site;
+  watch.call = ++watch.calls[site];
+  ++watch.generation;
+  watch.limited = seconds > 0;
+  // (At most ~30 years: a time point that cannot overflow.)
+  watch.deadline =
+      std::chrono::steady_clock::now() +
+      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(std::min(seconds, 1e9)));
+  if (seconds > 0 && !watch.watching) {
+    watch.watching = true;
+    std::thread(watchKernels).detach();
+  }
+  watch.changed.notify_all();
+}
+
+extern "C" void gatherMPIKernelExit() {
+  KernelWatch &watch = getKernelWatch();
+  std::lock_guard<std::mutex> lock(watch.mutex);
+  if (watch.depth > 0 && --watch.depth == 0)
+    watch.changed.notify_all();
 }

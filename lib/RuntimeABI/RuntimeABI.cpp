@@ -59,6 +59,8 @@ static constexpr RuntimeFunctionInfo kRuntimeFunctions[] = {
      "(!llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, "
      "i64, i64, i64, i64, i64, i64, i64, i64) -> ()"},
     {"gatherMPICommSplitOnce", "(i64, i32, i32, !llvm.ptr) -> i64"},
+    {"gatherMPIKernelEnter", "(!llvm.ptr) -> ()"},
+    {"gatherMPIKernelExit", "() -> ()"},
     {"gatherCUDAGetKernel",
      "(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i32, i32, !llvm.ptr) -> "
      "!llvm.ptr"},

@@ -159,7 +159,9 @@ def ShardPrepareForMPIPass
       `gatherMPIInit(N)` (`gather/Runtime/GatherMPIRuntime.h`) with the
       number of processes N of each grid it uses: it initializes MPI if the
       host has not, and ends the program with an error if the MPI job does
-      not have N processes.
+      not have N processes; then `gatherMPIKernelEnter(site)`, and
+      `gatherMPIKernelExit()` before each return: the bounded wait of a
+      call (docs/Sharding.md, "Faults").
     `remarks` emits a remark at each collective it lowers, naming the MPI
     call and the bytes per process of the model (docs/Sharding.md);
     `-debug-only=gather-shard` prints the same (in builds with assertions).

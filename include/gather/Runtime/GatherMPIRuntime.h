@@ -18,6 +18,8 @@
 #ifndef GATHER_RUNTIME_GATHERMPIRUNTIME_H
 #define GATHER_RUNTIME_GATHERMPIRUNTIME_H
 
+#include "gather/Runtime/GatherRuntime.h"
+
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -94,6 +96,32 @@ void gatherMPIAlltoallLookup(const int64_t *positions, int64_t count,
 /// grid, which does not change).
 int64_t gatherMPICommSplitOnce(int64_t parent, int32_t color, int32_t key,
                                int64_t *slot);
+
+// The bounded wait of partitioned kernels. A rank that never calls a
+// partitioned kernel (it returns early, or calls MPI_Finalize), or calls it
+// fewer times than the others, leaves them waiting in a collective forever;
+// MPI has no timeout for it. Compiled code calls gatherMPIKernelEnter at the
+// entry of every function that communicates (after gatherMPIInit) and
+// gatherMPIKernelExit before it returns; a call that has not returned
+// within the limit ends the job (MPI_Abort, exit status 1) with
+// `<location>: error: MPI rank R: call N of this partitioned kernel has not
+// finished within T s: ...`, naming the likely causes. The limit:
+// gatherMPISetKernelTimeout, else the environment variable
+// GATHER_MPI_TIMEOUT (seconds), else 600 s; 0: no limit. A watchdog thread
+// (started by the first call) measures it; the message goes to stderr, not
+// to the error handler (the code's thread is blocked in MPI).
+
+/// A call of the partitioned kernel at `site` (its function's location)
+/// begins; calls nest (the outermost one is measured).
+void gatherMPIKernelEnter(const GatherReportSite *site);
+
+/// The call begun by the last gatherMPIKernelEnter returns.
+void gatherMPIKernelExit(void);
+
+/// Sets the limit of gatherMPIKernelEnter's calls, in seconds (0: none);
+/// takes precedence over GATHER_MPI_TIMEOUT. A negative or not finite
+/// value is an error that ends the job.
+void gatherMPISetKernelTimeout(double seconds);
 
 // For hosts started by an MPI launcher (gather-runner): a process that fails
 // before the others reach MPI_Init, or that exits alone, leaves them waiting

@@ -84,6 +84,10 @@ enum class RuntimeFunction {
   /// gatherMPICommSplitOnce(parent, color, key, slot) -> communicator
   /// (libgather_mpi_runtime).
   MPICommSplitOnce,
+  /// gatherMPIKernelEnter(site) (libgather_mpi_runtime).
+  MPIKernelEnter,
+  /// gatherMPIKernelExit() (libgather_mpi_runtime).
+  MPIKernelExit,
   /// gatherCUDAGetKernel(moduleSlot, kernelSlot, binary, size, format,
   /// optLevel, name) -> kernel (libgather_cuda_runtime).
   CUDAGetKernel,

@@ -20,6 +20,7 @@
 #include "UpstreamWorkarounds.h"
 #include "gather/Dialect/ONNX/Sharding/ShardToMPIContract.h"
 #include "gather/RuntimeABI/RuntimeABI.h"
+#include "gather/RuntimeABI/RuntimeReporter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -140,15 +141,30 @@ struct ShardPrepareForMPIPass
 
     // gatherMPIInit(N) at the entry of every function that communicates,
     // before anything the lowerings put there.
+    // Then gatherMPIKernelEnter(site of the function), and
+    // gatherMPIKernelExit() before each return: the bounded wait of a call
+    // (GatherMPIRuntime.h).
     for (auto &[function, gridSizes] : inits) {
       func::FuncOp init =
           getOrDeclareRuntimeFunction(module, RuntimeFunction::MPIInit);
+      Location loc = function.getLoc();
       OpBuilder builder =
           OpBuilder::atBlockBegin(&function.getFunctionBody().front());
       for (int64_t size : gridSizes)
-        func::CallOp::create(builder, function.getLoc(), init,
-                             ValueRange{arith::ConstantIntOp::create(
-                                 builder, function.getLoc(), size, 64)});
+        func::CallOp::create(
+            builder, loc, init,
+            ValueRange{arith::ConstantIntOp::create(builder, loc, size, 64)});
+      LLVM::GlobalOp site = getOrCreateLocationGlobal(module, loc);
+      func::CallOp::create(
+          builder, loc,
+          getOrDeclareRuntimeFunction(module, RuntimeFunction::MPIKernelEnter),
+          ValueRange{LLVM::AddressOfOp::create(builder, loc, site)});
+      func::FuncOp exit =
+          getOrDeclareRuntimeFunction(module, RuntimeFunction::MPIKernelExit);
+      function.walk([&](func::ReturnOp ret) {
+        builder.setInsertionPoint(ret);
+        func::CallOp::create(builder, ret.getLoc(), exit, ValueRange{});
+      });
     }
   }
 };

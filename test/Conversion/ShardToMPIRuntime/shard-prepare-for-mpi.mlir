@@ -6,12 +6,20 @@
 // process's offset, then gatherMPIAllgatherv in place on its buffer
 // (outer 1, 12 bytes per row, 2 rows; splitId, color, key 0: the whole
 // grid). Every function that communicates first calls gatherMPIInit with
-// the number of processes of the grid it uses.
+// the number of processes of the grid it uses, then gatherMPIKernelEnter
+// with the site of the function (its location), and gatherMPIKernelExit
+// before it returns (the bounded wait of a call).
+// CHECK:       llvm.mlir.global private constant @__gather_location_
+// CHECK:         llvm.mlir.constant("{{.*}}shard-prepare-for-mpi.mlir:{{[0-9]+}}:1\00")
+// CHECK-DAG:   func.func private @gatherMPIKernelExit()
+// CHECK-DAG:   func.func private @gatherMPIKernelEnter(!llvm.ptr)
 // CHECK:       func.func private @gatherMPIInit(i64)
 // CHECK-LABEL: func.func @all_gather(
 // CHECK-SAME:      %[[X:.*]]: tensor<1x3xf32>) -> tensor<2x3xf32>
 // CHECK:         %[[TWO:.*]] = arith.constant 2 : i64
 // CHECK-NEXT:    call @gatherMPIInit(%[[TWO]]) : (i64) -> ()
+// CHECK-NEXT:    %[[SITE_ADDRESS:.*]] = llvm.mlir.addressof @__gather_location_{{[0-9A-F]+}} : !llvm.ptr
+// CHECK-NEXT:    call @gatherMPIKernelEnter(%[[SITE_ADDRESS]]) : (!llvm.ptr) -> ()
 // CHECK-DAG:     %[[ROW:.*]] = arith.constant 12 : i64
 // CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : i64
 // CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : i64
@@ -23,7 +31,8 @@
 // CHECK:         %[[POINTER:.*]] = llvm.inttoptr
 // CHECK:         call @gatherMPIAllgatherv(%[[POINTER]], %[[ONE]], %[[ROW]], %[[TWO]], %[[ZERO]], %[[ZERO]], %[[ZERO]])
 // CHECK:         %[[RESULT:.*]] = bufferization.to_tensor %[[BUFFER]] restrict writable
-// CHECK:         return %[[RESULT]] : tensor<2x3xf32>
+// CHECK-NEXT:    call @gatherMPIKernelExit() : () -> ()
+// CHECK-NEXT:    return %[[RESULT]] : tensor<2x3xf32>
 // CHECK-NOT:     shard.all_gather
 // shard.all_slice: this process's slice, a local tensor.extract_slice
 // (upstream's lowering); no communication but gatherMPIInit.
@@ -43,7 +52,10 @@
 // CHECK-LABEL: func.func @empty(
 // CHECK-NEXT:    %[[TWO:.*]] = arith.constant 2 : i64
 // CHECK-NEXT:    call @gatherMPIInit(%[[TWO]])
+// CHECK-NEXT:    llvm.mlir.addressof
+// CHECK-NEXT:    call @gatherMPIKernelEnter
 // CHECK-NEXT:    %[[EMPTY:.*]] = tensor.empty() : tensor<0x6xf64>
+// CHECK-NEXT:    call @gatherMPIKernelExit
 // CHECK-NEXT:    return %[[EMPTY]]
 // A function without shard ops is left alone: no gatherMPIInit.
 // CHECK-LABEL: func.func @no_communication(
@@ -110,6 +122,7 @@ func.func @bits(%x: tensor<2xi1>, %y: tensor<4xcomplex<f32>>, %z: tensor<3xf32>)
 // CHECK:         bufferization.materialize_in_destination %[[X]] in restrict writable %[[SLAB]]
 // CHECK:         memref.extract_aligned_pointer_as_index %[[OUT]]
 // CHECK:         call @gatherMPIAllgatherv(%{{.*}}, %[[C4]], %[[C2]], %[[C2]],
+// CHECK-NEXT:    call @gatherMPIKernelExit
 // CHECK-NEXT:    return
 // A function onnx-shard-gathers outlined (gather.outlined_gather) is
 // inlined at its call first: its result then reaches the destination.

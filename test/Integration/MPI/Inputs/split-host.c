@@ -2,7 +2,9 @@
  * block of rows, gather/Runtime/ShardBlocks.h) of data, indices and the
  * destination to a kernel compiled with shard-io=split, and checks them
  * against the gather computed on the whole tensors. With --wrong-slab,
- * process 1 passes one row of data too many. */
+ * process 1 passes one row of data too many; with --skip-on-1, process 1
+ * never calls the kernel (it finalizes MPI); with --twice-on-0, process 0
+ * calls it a second time, alone. */
 #include <mpi.h>
 
 #include <stdint.h>
@@ -51,6 +53,8 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &processes);
   gatherSetErrorHandler(onError, NULL);
   int wrong = argc > 1 && !strcmp(argv[1], "--wrong-slab");
+  int skip = argc > 1 && !strcmp(argv[1], "--skip-on-1") && rank == 1;
+  int twice = argc > 1 && !strcmp(argv[1], "--twice-on-0") && rank == 0;
   int64_t lo = blockOffset(ROWS, processes, rank);
   int64_t count = blockOffset(ROWS, processes, rank + 1) - lo;
   int64_t dataRows = count + (wrong && rank == 1);
@@ -66,17 +70,28 @@ int main(int argc, char **argv) {
       indices[r * K + k] = ((lo + r) * 7 + k * 3) % COLS - (k == 1 ? COLS : 0);
   MemRef2D d = descriptor(data, dataRows, COLS),
            i = descriptor(indices, count, K), o = descriptor(out, count, K);
-  _mlir_ciface_gather(&d, &i, &o);
+  if (skip) {
+    printf("process 1 does not call the kernel\n");
+    fflush(stdout);
+  } else {
+    _mlir_ciface_gather(&d, &i, &o);
+  }
+  if (twice) {
+    printf("process 0 calls the kernel again\n");
+    fflush(stdout);
+    _mlir_ciface_gather(&d, &i, &o);
+  }
   int ok = 1;
-  for (int64_t r = 0; r < count; ++r)
+  for (int64_t r = 0; r < count && !skip; ++r)
     for (int64_t k = 0; k < K; ++k) {
       int64_t n = indices[r * K + k];
       float expected = (float)(10 * (lo + r) + (n < 0 ? n + COLS : n));
       if (out[r * K + k] != expected)
         ok = 0;
     }
-  printf("process %d rows [%lld, %lld): %s\n", rank, (long long)lo,
-         (long long)(lo + count), ok ? "OK" : "MISMATCH");
+  if (!skip)
+    printf("process %d rows [%lld, %lld): %s\n", rank, (long long)lo,
+           (long long)(lo + count), ok ? "OK" : "MISMATCH");
   free(data);
   free(indices);
   free(out);
