@@ -219,11 +219,16 @@ void ONNX::createGlobalIndexCheck(OpBuilder &builder, Location loc,
   int64_t axis = ONNX::normalizeAxis(gather.axis, rank);
   RuntimeReporter reporter(op->getParentOfType<ModuleOp>(), op->getLoc());
   scf::IfOp::create(builder, loc, bad, [&](OpBuilder &b, Location nl) {
-    // The global coordinates of `key`; the process whose slab holds them
-    // contributes the value.
+    // The global coordinates of `key`; a process whose slab holds them and
+    // that found the bad value there itself (its own first bad position is
+    // `key`) contributes the value: where the processes' slabs overlap (a
+    // replicated `indices`) and their values differ there (a host that
+    // passes different tensors), the value reported is still one that is
+    // out of range, never another process's valid one.
     Value rest = arith::IndexCastOp::create(b, nl, b.getIndexType(), key);
     SmallVector<Value> coordinates(rank), localCoordinates(rank);
-    Value owns = arith::ConstantIntOp::create(b, nl, 1, 1);
+    Value owns =
+        arith::CmpIOp::create(b, nl, arith::CmpIPredicate::eq, localKey, key);
     for (int64_t d = rank - 1; d >= 0; --d) {
       coordinates[d] = arith::RemUIOp::create(b, nl, rest, globalSizes[d]);
       rest = arith::DivUIOp::create(b, nl, rest, globalSizes[d]);

@@ -12,26 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  void *allocated, *aligned;
-  int64_t offset, sizes[2], strides[2];
-} MemRef2D;
-
-void _mlir_ciface_gather(MemRef2D *data, MemRef2D *indices, MemRef2D *out);
-
-/* gather's runtime (GatherRuntime.h, GatherMPIRuntime.h). */
-typedef void (*GatherErrorHandler)(const char *message, void *userData);
-void gatherSetErrorHandler(GatherErrorHandler handler, void *userData);
-void gatherMPIExit(int status);
-
-/* Errors of the compiled code reach every process alike (index errors, a
- * slab of the wrong size): each prints and ends with MPI finalized, so that
- * the launcher kills none before it has printed. */
-static void onError(const char *message, void *userData) {
-  (void)userData;
-  fprintf(stderr, "%s\n", message);
-  gatherMPIExit(1);
-}
+#include "gather-kernel-host.h"
 
 enum { ROWS = 5, COLS = 4, K = 3 };
 
