@@ -418,7 +418,7 @@ private:
   /// slices and the lanes' "out of range" ORed into the accumulator.
   Carried buildTile(OpBuilder &b, int64_t dim, ArrayRef<Value> corner,
                     ArrayRef<Value> inSlice, Carried carried) {
-    DenseSet<Operation *> readOps = getOpsOfDataRead(gather);
+    SetVector<Operation *> readOps = getOpsOfDataRead(gather);
     Operation *read = findGatherDataRead(gather)->read;
     Block *body = gather.getBody();
     // Each input of the body read only where it is used: `before` by the
@@ -429,47 +429,42 @@ private:
         return readOps.contains(user) == before;
       });
     };
+    // (Zeros for the inputs the part does not use.)
     auto inputsAt = [&](LaneValue index, ArrayRef<LaneValue> coordinates,
                         bool before) {
-      SmallVector<LaneValue> values;
-      for (OpOperand *input : gather.getDpsInputOperands()) {
-        if (input == &getIndicesOperand(gather)) {
-          values.push_back(index);
-          continue;
-        }
-        Type element = getElementTypeOrSelf(input->get());
-        if (!usedBy(input, before)) {
-          values.push_back(
-              {LaneValue::Kind::Uniform,
-               arith::ConstantOp::create(b, loc, b.getZeroAttr(element))});
-          continue;
-        }
-        AffineMap map = gather.getMatchingIndexingMap(input);
-        SmallVector<LaneValue> at;
-        for (unsigned r = 0; r < map.getNumResults(); ++r)
-          at.push_back(coordinates[map.getDimPosition(r)]);
-        values.push_back({LaneValue::Kind::Varying,
-                          vectorizer->readLanes(b, input->get(), at)});
-      }
-      return values;
+      return getInputValues<LaneValue>(
+          index, coordinates,
+          [&](OpOperand *input, ArrayRef<LaneValue> at) -> LaneValue {
+            if (usedBy(input, before))
+              return {LaneValue::Kind::Varying,
+                      vectorizer->readLanes(b, input->get(), at)};
+            return {
+                LaneValue::Kind::Uniform,
+                arith::ConstantOp::create(
+                    b, loc, b.getZeroAttr(getElementTypeOrSelf(input->get())))};
+          });
+    };
+    // The coordinates of N elements of the tile: lanes along `laneDim`
+    // from its corner, `position` in the other tiled dimension.
+    auto coordinatesAt = [&](int64_t laneDim, int64_t position) {
+      int64_t otherDim = laneDim == dim ? rank - 1 : dim;
+      SmallVector<LaneValue> coordinates;
+      for (int64_t d = 0; d < rank; ++d)
+        coordinates.push_back(
+            d == laneDim    ? vectorizer->getLanePositions(b, corner[d])
+            : d == otherDim ? LaneValue{LaneValue::Kind::Uniform,
+                                        arith::AddIOp::create(
+                                            b, loc, corner[d],
+                                            arith::ConstantIndexOp::create(
+                                                b, loc, position))}
+                            : LaneValue{LaneValue::Kind::Uniform, corner[d]});
+      return coordinates;
     };
     // The reads of `data`, lanes along `dim`, one vector per position of
     // the innermost dimension in the tile.
     SmallVector<Value> reads;
     for (int64_t k = 0; k < vectorSize; ++k) {
-      SmallVector<LaneValue> coordinates;
-      for (int64_t d = 0; d < rank; ++d) {
-        if (d == dim)
-          coordinates.push_back(vectorizer->getLanePositions(b, corner[d]));
-        else if (d == rank - 1)
-          coordinates.push_back(
-              {LaneValue::Kind::Uniform,
-               arith::AddIOp::create(
-                   b, loc, corner[d],
-                   arith::ConstantIndexOp::create(b, loc, k))});
-        else
-          coordinates.push_back({LaneValue::Kind::Uniform, corner[d]});
-      }
+      SmallVector<LaneValue> coordinates = coordinatesAt(dim, k);
       LaneValue index = {
           LaneValue::Kind::Varying,
           vectorizer->readLanes(b, indices,
@@ -496,17 +491,7 @@ private:
         LaneValue::Kind::Uniform,
         arith::ConstantOp::create(b, loc, b.getZeroAttr(indexType))};
     for (int64_t j = 0; j < vectorSize; ++j) {
-      SmallVector<LaneValue> coordinates;
-      Value position = arith::AddIOp::create(
-          b, loc, corner[dim], arith::ConstantIndexOp::create(b, loc, j));
-      for (int64_t d = 0; d < rank; ++d) {
-        if (d == dim)
-          coordinates.push_back({LaneValue::Kind::Uniform, position});
-        else if (d == rank - 1)
-          coordinates.push_back(vectorizer->getLanePositions(b, corner[d]));
-        else
-          coordinates.push_back({LaneValue::Kind::Uniform, corner[d]});
-      }
+      SmallVector<LaneValue> coordinates = coordinatesAt(rank - 1, j);
       SmallVector<Value> elements = vectorizer->vectorizeBody(
           b, body, inputsAt(noIndex, coordinates, false), coordinates,
           {nullptr, read, transposed[j]});
@@ -877,8 +862,8 @@ private:
     Value index =
         tensor::ExtractOp::create(b, loc, indexTensor, indexCoordinates);
     SmallVector<Value> inputs = getInputValues<Value>(
-        index, coordinates, [&](Value tensor, ArrayRef<Value> at) -> Value {
-          return tensor::ExtractOp::create(b, loc, tensor, at);
+        index, coordinates, [&](OpOperand *input, ArrayRef<Value> at) -> Value {
+          return tensor::ExtractOp::create(b, loc, input->get(), at);
         });
     SmallVector<Value> elements =
         cloneBody(b, gather.getBody(), inputs, coordinates);
@@ -895,33 +880,38 @@ private:
 
   /// The values of the gather's inputs at the element at `coordinates` (of
   /// the iteration space), in operand order: `index` for `indices`,
-  /// `read(tensor, coordinates of tensor)` for the elementwise inputs (their
-  /// indexing maps are projected permutations).
+  /// `read(input, coordinates of its tensor)` for the elementwise inputs
+  /// (their indexing maps are projected permutations).
   template <typename T, typename Read>
   SmallVector<T> getInputValues(T index, ArrayRef<T> coordinates, Read read) {
     SmallVector<T> values;
     OpOperand *indicesOperand = &getIndicesOperand(gather);
-    for (OpOperand *input : gather.getDpsInputOperands()) {
-      if (input == indicesOperand) {
-        values.push_back(index);
-        continue;
-      }
-      AffineMap map = gather.getMatchingIndexingMap(input);
-      SmallVector<T> at;
-      for (unsigned r = 0; r < map.getNumResults(); ++r)
-        at.push_back(coordinates[map.getDimPosition(r)]);
-      values.push_back(read(input->get(), at));
-    }
+    for (OpOperand *input : gather.getDpsInputOperands())
+      values.push_back(
+          input == indicesOperand
+              ? index
+              : read(input,
+                     applyProjectedPermutation(
+                         gather.getMatchingIndexingMap(input), coordinates)));
     return values;
+  }
+
+  /// The results of projected permutation `map` at `coordinates`: the
+  /// coordinates of a tensor read through it. (mlir::applyPermutationMap
+  /// needs a T that an integer converts to.)
+  template <typename T>
+  static SmallVector<T> applyProjectedPermutation(AffineMap map,
+                                                  ArrayRef<T> coordinates) {
+    return llvm::map_to_vector(
+        llvm::seq<unsigned>(0, map.getNumResults()),
+        [&](unsigned r) { return coordinates[map.getDimPosition(r)]; });
   }
 
   /// The coordinates in `indices` of the element at `coordinates` (of the
   /// iteration space), through the indices' map (a permutation).
   template <typename T>
   SmallVector<T> applyIndicesMap(ArrayRef<T> coordinates) const {
-    return llvm::map_to_vector(
-        llvm::seq<unsigned>(0, indicesMap.getNumResults()),
-        [&](unsigned r) { return coordinates[indicesMap.getDimPosition(r)]; });
+    return applyProjectedPermutation(indicesMap, coordinates);
   }
 
   /// The ops of `body` with its arguments replaced by `arguments` and
@@ -968,9 +958,9 @@ private:
     LaneValue indexLanes = {LaneValue::Kind::Varying, index};
     SmallVector<LaneValue> inputs = getInputValues<LaneValue>(
         indexLanes, coordinates,
-        [&](Value tensor, ArrayRef<LaneValue> at) -> LaneValue {
+        [&](OpOperand *input, ArrayRef<LaneValue> at) -> LaneValue {
           return {LaneValue::Kind::Varying,
-                  vectorizer->readLanes(b, tensor, at)};
+                  vectorizer->readLanes(b, input->get(), at)};
         });
     SmallVector<Value> elements =
         vectorizer->vectorizeBody(b, gather.getBody(), inputs, coordinates);

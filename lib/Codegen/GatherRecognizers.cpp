@@ -18,6 +18,7 @@
 
 #include "gather/Conversion/ONNXToLinalg/GatherLinalgForm.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -80,20 +81,16 @@ bool gather::codegen::readsIndicesPermuted(linalg::GenericOp gather) {
               .isIdentity();
 }
 
-DenseSet<Operation *>
+SetVector<Operation *>
 gather::codegen::getOpsOfDataRead(linalg::GenericOp gather) {
   Block *body = gather.getBody();
-  DenseSet<Operation *> ops;
-  SmallVector<Operation *> worklist = {findGatherDataRead(gather)->read};
-  while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val();
-    if (!ops.insert(op).second)
-      continue;
-    for (Value operand : op->getOperands())
-      if (Operation *def = operand.getDefiningOp();
-          def && def->getBlock() == body)
-        worklist.push_back(def);
-  }
+  BackwardSliceOptions options(
+      [&](Operation *op) { return op->getBlock() == body; });
+  options.inclusive = true;
+  options.omitBlockArguments = true;
+  SetVector<Operation *> ops;
+  // (Without block arguments to follow, the slice is always computed.)
+  (void)getBackwardSlice(findGatherDataRead(gather)->read, &ops, options);
   return ops;
 }
 
@@ -101,7 +98,7 @@ bool gather::codegen::canSplitAtDataRead(linalg::GenericOp gather,
                                          StringRef *whyNot) {
   Operation *read = findGatherDataRead(gather)->read;
   Block *body = gather.getBody();
-  DenseSet<Operation *> before = getOpsOfDataRead(gather);
+  SetVector<Operation *> before = getOpsOfDataRead(gather);
   auto onlyBefore = [&](Value value) {
     return llvm::all_of(value.getUsers(),
                         [&](Operation *user) { return before.contains(user); });

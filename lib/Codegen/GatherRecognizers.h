@@ -25,7 +25,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Value.h"
 
-#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace gather::codegen {
 
@@ -63,7 +63,7 @@ bool readsIndicesPermuted(mlir::linalg::GenericOp gather);
 
 /// The ops of the body of gather-like `gather` that its read of `data`
 /// depends on, and the read.
-llvm::DenseSet<mlir::Operation *>
+llvm::SetVector<mlir::Operation *>
 getOpsOfDataRead(mlir::linalg::GenericOp gather);
 
 /// Whether the body of gather-like `gather` computes in two parts: the read

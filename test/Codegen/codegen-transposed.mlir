@@ -96,3 +96,20 @@ func.func @index_used_after(%d: tensor<64x64xf32>, %i: tensor<64x64xi64>) -> ten
   } -> tensor<64x64xf32>
   return %r : tensor<64x64xf32>
 }
+
+// -----
+
+// An empty transposing consumer: nothing to run, left as is.
+// CHECK-LABEL: func.func @empty
+// CHECK-NOT:     scf.forall
+// CHECK:         return
+func.func @empty(%d: tensor<0x4xf32>, %i: tensor<0x4xi64>) -> tensor<4x0xf32> {
+  %g = onnx.GatherElements %d, %i axis = 1 : tensor<0x4xf32>, tensor<0x4xi64>
+  %e = tensor.empty() : tensor<4x0xf32>
+  // REMARK: codegen-transposed.mlir:[[# @LINE + 1]]:8: remark: gather-codegen: left as is (an empty iteration space)
+  %r = linalg.generic {indexing_maps = [affine_map<(a, b) -> (b, a)>, affine_map<(a, b) -> (a, b)>], iterator_types = ["parallel", "parallel"]} ins(%g : tensor<0x4xf32>) outs(%e : tensor<4x0xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<4x0xf32>
+  return %r : tensor<4x0xf32>
+}
