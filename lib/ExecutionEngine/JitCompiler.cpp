@@ -8,13 +8,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/ExecutionEngine/JitCompiler.h"
+#include "gather/ExecutionEngine/JitEngine.h"
 #include "gather/ExecutionEngine/RuntimeLibraries.h"
 #include "gather/RuntimeABI/RuntimeABI.h"
 #include "gather/RuntimeABI/RuntimeReporter.h"
 #include "gather/Support/Diagnostics.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -27,7 +27,6 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
 
@@ -94,6 +93,7 @@ public:
           return success();
         }) {}
   void setAnyThread() { anyThread = true; }
+  bool hasMessages() const { return !messages.empty(); }
   llvm::Error error(llvm::StringRef what) const {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    what + ":\n" + messages);
@@ -284,82 +284,26 @@ gather::compileAndJit(ModuleOp module, const ONNXToLLVMPipelineOptions &options,
       return diagnostics.error("the kernel cannot have an error sink");
   }
 
-  // The target's CPU and features, for both the LLVM IR optimizer and code
-  // generation; with +prefer-no-gather unless the chosen form uses hardware
-  // gathers, so that LLVM's vectorizers do not create them either.
-  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!machineBuilder)
-    return machineBuilder.takeError();
-  machineBuilder->setCPU((*target)->getCPU().str());
-  machineBuilder->setFeatures(
-      (*target)->getCodeGenFeatures(options.gatherForm));
-  auto targetMachine = machineBuilder->createTargetMachine();
-  if (!targetMachine)
-    return targetMachine.takeError();
-  auto transformer = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
-                                               targetMachine->get());
-  ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
-  engineOptions.enableObjectDump = !debug.objectFile.empty();
-  engineOptions.jitCodeGenOptLevel =
-      static_cast<llvm::CodeGenOptLevel>(optLevel);
   // The runtime libraries the hosts do not link (code for the GPU calls
   // libgather_cuda_runtime).
   if (llvm::Error error = loadRuntimeLibraries(module))
     return std::move(error);
-  // A function the module declares must be in the process (gather's runtime,
-  // libc, libomp, ...): the JIT links lazily and would otherwise fail at the
-  // first call, with a message that does not name it.
-  std::vector<std::string> entryPoints;
-  for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
-    StringRef name = func.getSymName();
-    if (!func.isExternal()) {
-      // An entry point (the _mlir_ciface_ wrappers included).
-      if (func.getLinkage() == LLVM::Linkage::External)
-        entryPoints.push_back(name.str());
-      continue;
-    }
-    if (name.starts_with("llvm.") ||
-        llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name.str()))
-      continue;
-    std::string message;
-    llvm::raw_string_ostream os(message);
-    os << "JIT compilation failed: function '" << name << "' (declared at "
-       << func.getLoc()
-       << ") is defined neither in the module nor in the process; link or "
-          "load the library that defines it";
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-  }
+  // The target's CPU and features, for both the LLVM IR optimizer and code
+  // generation; with +prefer-no-gather unless the chosen form uses hardware
+  // gathers, so that LLVM's vectorizers do not create them either.
+  JitEngineOptions engineOptions;
+  engineOptions.optLevel = optLevel;
+  engineOptions.cpu = (*target)->getCPU().str();
+  engineOptions.features = (*target)->getCodeGenFeatures(options.gatherForm);
+  engineOptions.objectFile = debug.objectFile;
+  engineOptions.registerWithDebuggers = debug.registerWithDebuggers;
   DiagnosticCollector diagnostics(context);
-  auto engine =
-      ExecutionEngine::create(module, engineOptions, std::move(*targetMachine));
-  if (!engine)
+  auto engine = createJitEngine(module, engineOptions);
+  if (!engine && diagnostics.hasMessages())
     return llvm::joinErrors(diagnostics.error("JIT compilation failed"),
                             engine.takeError());
-  // The JIT compiles and links lazily, on the first lookup. Looking the entry
-  // points up now makes any symbol that is still unresolved (one the LLVM
-  // backend calls, e.g. a compiler-rt helper) an error here, not at the
-  // caller's first lookup.
-  for (const std::string &name : entryPoints) {
-    auto address = (*engine)->lookup(name);
-    if (!address)
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          "JIT compilation failed: cannot link entry point '" + name +
-              "': " + llvm::toString(address.takeError()));
-  }
-  if (!debug.objectFile.empty()) {
-    // (ExecutionEngine::dumpToObjectFile reports a failure on stderr only.)
-    std::error_code error;
-    llvm::raw_fd_ostream probe(debug.objectFile, error);
-    if (error)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "cannot write the object file '" +
-                                         debug.objectFile +
-                                         "': " + error.message());
-    probe.close();
-    (*engine)->dumpToObjectFile(debug.objectFile);
-  }
+  if (!engine)
+    return engine.takeError();
   return std::move(*engine);
 }
 

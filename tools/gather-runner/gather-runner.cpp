@@ -7,13 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// mlir-runner (MLIR's JitRunner on the ExecutionEngine) that accepts input at
-// any level: when the module still holds ops outside the LLVM dialect (onnx,
-// linalg, tensor, ...), it first runs gather's onnx-to-llvm pipeline. What
-// it does otherwise than mlir-runner: docs/Tools.md, "gather-runner". Its
-// pieces are the library's: the pipeline (gather/Pipelines), the printing of
-// entry results (gather-print-entry-results), the MPI start-up
-// (gather/ExecutionEngine/MPIJob.h), --link-nested-modules
+// mlir-runner's command line (MLIR's JitRunner: -e, --entry-point-result,
+// -O<n>, --shared-libs, ...) on input at any level: when the module still
+// holds ops outside the LLVM dialect (onnx, linalg, tensor, ...), it first
+// runs gather's onnx-to-llvm pipeline. What it does otherwise than
+// mlir-runner: docs/Tools.md, "gather-runner". Its pieces are the library's:
+// the pipeline (gather/Pipelines), the printing of entry results
+// (gather-print-entry-results), the JIT engine
+// (gather/ExecutionEngine/JitEngine.h, as compileAndJit makes it), the MPI
+// start-up (gather/ExecutionEngine/MPIJob.h), --link-nested-modules
 // (gather/ExecutionEngine/LinkNestedModule.h).
 //
 // Usage: gather-runner file.mlir -e main --entry-point-result=void
@@ -21,7 +23,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Codegen/Passes.h"
+#include "gather/Codegen/TargetInfo.h"
 #include "gather/ExecutionEngine/JitCompiler.h"
+#include "gather/ExecutionEngine/JitEngine.h"
 #include "gather/ExecutionEngine/LinkNestedModule.h"
 #include "gather/ExecutionEngine/MPIJob.h"
 #include "gather/ExecutionEngine/RuntimeLibraries.h"
@@ -37,8 +41,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
-#include "mlir/ExecutionEngine/JitRunner.h"
-#include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/SymbolTable.h"
@@ -48,14 +50,22 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Tools/ParseUtilities.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 
 #include <cerrno>
@@ -68,6 +78,91 @@
 using namespace mlir;
 
 static gather::MPIJob &mpiJob = gather::MPIJob::get();
+
+//===----------------------------------------------------------------------===//
+// mlir-runner's command line
+//===----------------------------------------------------------------------===//
+
+static llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
+                                                llvm::cl::desc("<input file>"),
+                                                llvm::cl::init("-"));
+
+static llvm::cl::opt<std::string>
+    entryName("e", llvm::cl::desc("The function to be called"),
+              llvm::cl::value_desc("<function name>"), llvm::cl::init("main"));
+
+static llvm::cl::opt<std::string> entryResult(
+    "entry-point-result",
+    llvm::cl::desc("Textual description of the function type to be called"),
+    llvm::cl::value_desc("f32 | i32 | i64 | void"), llvm::cl::init("f32"));
+
+static llvm::cl::OptionCategory optFlags("opt-like flags");
+static llvm::cl::opt<bool> optO0("O0",
+                                 llvm::cl::desc("Run opt passes and codegen "
+                                                "at O0"),
+                                 llvm::cl::cat(optFlags));
+static llvm::cl::opt<bool> optO1("O1",
+                                 llvm::cl::desc("Run opt passes and codegen "
+                                                "at O1"),
+                                 llvm::cl::cat(optFlags));
+static llvm::cl::opt<bool> optO2("O2",
+                                 llvm::cl::desc("Run opt passes and codegen "
+                                                "at O2"),
+                                 llvm::cl::cat(optFlags));
+static llvm::cl::opt<bool> optO3("O3",
+                                 llvm::cl::desc("Run opt passes and codegen "
+                                                "at O3 (the default)"),
+                                 llvm::cl::cat(optFlags));
+
+static llvm::cl::list<std::string>
+    mAttrs("mattr", llvm::cl::MiscFlags::CommaSeparated,
+           llvm::cl::desc("Target specific attributes (-mattr=help for "
+                          "details)"),
+           llvm::cl::value_desc("a1,+a2,-a3,..."), llvm::cl::cat(optFlags));
+
+static llvm::cl::OptionCategory linkingFlags("linking options");
+static llvm::cl::list<std::string>
+    sharedLibs("shared-libs", llvm::cl::desc("Libraries to link dynamically"),
+               llvm::cl::MiscFlags::CommaSeparated,
+               llvm::cl::cat(linkingFlags));
+
+static llvm::cl::opt<bool> dumpObjectFile(
+    "dump-object-file",
+    llvm::cl::desc("Dump JITted-compiled object to file specified with "
+                   "-object-filename (<input file>.o by default)."));
+
+static llvm::cl::opt<std::string> objectFilename(
+    "object-filename",
+    llvm::cl::desc("Dump JITted-compiled object to file <input file>.o"));
+
+static llvm::cl::opt<bool>
+    hostSupportsJit("host-supports-jit",
+                    llvm::cl::desc("Report host JIT support"),
+                    llvm::cl::Hidden);
+
+static llvm::cl::opt<bool> noImplicitModule(
+    "no-implicit-module",
+    llvm::cl::desc(
+        "Disable implicit addition of a top-level module op during parsing"),
+    llvm::cl::init(false));
+
+static llvm::cl::opt<bool> registerWithDebuggers(
+    "register-jit-code",
+    llvm::cl::desc("Tell GDB (and perf, where LLVM has it) about the JIT "
+                   "code, for breakpoints and backtraces in it (a copy of "
+                   "the whole object)"),
+    llvm::cl::init(false));
+
+/// LLVM's optimization level: the lowest -O<n> given, else 3.
+static unsigned getOptLevel() {
+  unsigned level = 0;
+  for (llvm::cl::opt<bool> *flag : {&optO0, &optO1, &optO2, &optO3}) {
+    if (*flag)
+      return level;
+    ++level;
+  }
+  return 3;
+}
 
 //===----------------------------------------------------------------------===//
 // The entry function and the lowering
@@ -104,24 +199,23 @@ static bool inputIsVerified = false;
 /// Lowers `op` (a builtin.module) to the LLVM dialect with the onnx-to-llvm
 /// pipeline, unless it is already there; wraps an entry function that
 /// returns tensors first.
-static LogicalResult lowerToLLVMDialect(Operation *op,
-                                        JitRunnerOptions &options) {
+static LogicalResult lowerToLLVMDialect(Operation *op) {
   inputIsVerified = true;
   auto module = cast<ModuleOp>(op);
-  mpiJob.setProgram(module, options.mainFuncName, options.mainFuncType);
+  mpiJob.setProgram(module, entryName, entryResult);
   // No user symbol may take the place of a runtime function, at any level.
   if (failed(gather::verifyRuntimeSymbols(module)))
     return failure();
-  if (auto entry = module.lookupSymbol<func::FuncOp>(options.mainFuncName);
-      entry && options.mainFuncType != "void" &&
+  if (auto entry = module.lookupSymbol<func::FuncOp>(entryName);
+      entry && entryResult != "void" &&
       llvm::any_of(entry.getResultTypes(), llvm::IsaPred<TensorType>))
     return emitError(entry.getLoc(), "entry function '")
-           << options.mainFuncName << "' returns tensors: run it with "
+           << entryName << "' returns tensors: run it with "
            << "--entry-point-result=void to print them";
   {
     PassManager pm = PassManager::on<ModuleOp>(op->getContext());
     gather::PrintEntryResultsPassOptions printOptions;
-    printOptions.entry = options.mainFuncName;
+    printOptions.entry = entryName;
     pm.addPass(gather::createPrintEntryResultsPass(printOptions));
     if (failed(pm.run(module)))
       return failure();
@@ -168,40 +262,60 @@ static LogicalResult lowerToLLVMDialect(Operation *op,
   return pm.run(op);
 }
 
-/// After lowering: the entry function exists and takes no arguments
-/// (JitRunner would only say "entry point not found" or "JIT can't invoke a
-/// main function expecting arguments").
-static LogicalResult checkEntryFunction(ModuleOp module,
-                                        const JitRunnerOptions &options) {
+/// The LLVM type --entry-point-result names (void, i32, i64, f32), or null
+/// for another name.
+static Type getEntryResultType(MLIRContext *context) {
+  return llvm::StringSwitch<Type>(entryResult)
+      .Case("void", LLVM::LLVMVoidType::get(context))
+      .Case("i32", IntegerType::get(context, 32))
+      .Case("i64", IntegerType::get(context, 64))
+      .Case("f32", Float32Type::get(context))
+      .Default(Type());
+}
+
+/// After lowering: the entry function is defined, takes no arguments and
+/// returns what --entry-point-result says.
+static LogicalResult checkEntryFunction(ModuleOp module) {
   // (emitError at a location: no note with the whole op.)
-  auto function = dyn_cast_or_null<FunctionOpInterface>(
-      SymbolTable::lookupSymbolIn(module, options.mainFuncName));
+  auto function = dyn_cast_or_null<LLVM::LLVMFuncOp>(
+      SymbolTable::lookupSymbolIn(module, entryName));
   if (!function)
     return emitError(module.getLoc(), "no function '")
-           << options.mainFuncName << "' to run (-e " << options.mainFuncName
-           << ")";
+           << entryName << "' to run (-e " << entryName << ")";
+  if (function.isExternal())
+    return emitError(function.getLoc(), "entry function '")
+           << entryName << "' is only declared: it has no body to run";
   if (function.getNumArguments() != 0)
     return emitError(function.getLoc(), "entry function '")
-           << options.mainFuncName
+           << entryName
            << "' takes arguments, but gather-runner calls it with none: call "
               "it from a function without arguments";
+  Type expected = getEntryResultType(module.getContext());
+  if (!expected)
+    return emitError(module.getLoc(), "--entry-point-result=")
+           << entryResult << " is not one of void, i32, i64, f32";
+  Type result = function.getFunctionType().getReturnType();
+  if (result != expected)
+    return emitError(function.getLoc(), "entry function '")
+           << entryName << "' returns " << result
+           << ", but --entry-point-result=" << entryResult << " calls it as "
+           << (entryResult == "void" ? "returning nothing"
+                                     : "returning " + entryResult);
   return success();
 }
 
-/// JitRunner's MLIR transformer: lowerToLLVMDialect, checkEntryFunction,
-/// then the runtime libraries the code needs and gather-runner does not
-/// link (libgather_cuda_runtime for code that runs on the GPU).
-static LogicalResult transformModule(Operation *op, JitRunnerOptions &options) {
-  auto module = cast<ModuleOp>(op);
-  if (failed(lowerToLLVMDialect(op, options)) ||
-      failed(checkEntryFunction(module, options)))
+/// lowerToLLVMDialect, checkEntryFunction, then the runtime libraries the
+/// code needs and gather-runner does not link (libgather_cuda_runtime for
+/// code that runs on the GPU).
+static LogicalResult transformModule(ModuleOp module) {
+  if (failed(lowerToLLVMDialect(module)) || failed(checkEntryFunction(module)))
     return failure();
   if (llvm::Error error = gather::loadRuntimeLibraries(module))
     return emitError(module.getLoc()) << llvm::toString(std::move(error));
   return success();
 }
 
-/// JitRunner's translation to LLVM IR, or --link-nested-modules'; the last
+/// The translation to LLVM IR, or --link-nested-modules'; the last
 /// step before the code runs, so in an MPI job the start-up verdict follows
 /// it.
 static std::unique_ptr<llvm::Module>
@@ -220,7 +334,7 @@ buildLLVMModule(Operation *op, llvm::LLVMContext &context) {
 
 /// Until the input is verified, an error from an op's verifier (worded
 /// `'<op>' op ...`) is printed and ends gather-runner: the input is invalid
-/// IR (JitRunner would call it a parse failure).
+/// IR (mlir-runner would call it a parse failure).
 static void reportInvalidInputIR(MLIRContext *context) {
   context->getDiagEngine().registerHandler([](Diagnostic &diag) {
     if (inputIsVerified || diag.getSeverity() != DiagnosticSeverity::Error ||
@@ -236,7 +350,7 @@ static void reportInvalidInputIR(MLIRContext *context) {
 
 /// Prints every error (and its notes) as `<file>:<line>:<col>: error: ...`
 /// (gather::printDiagnostic; an imported ONNX node's location as
-/// `model.onnx: node 'n' (Op)`): JitRunner installs no source-manager
+/// `model.onnx: node 'n' (Op)`): mlir-runner installs no source-manager
 /// handler, and MLIR's default one prints `loc("f.mlir":3:8): error: ...`.
 /// Other diagnostics go on to the default handler (which drops them).
 static void printErrors(MLIRContext *context) {
@@ -285,43 +399,18 @@ static void printError(const llvm::Twine &message) {
   llvm::errs() << ("error: " + message + "\n").str();
 }
 
-/// The values of command-line option `name` in `argv` (`-name=v`,
-/// `--name=v`, `-name v`), for options needed before JitRunnerMain parses
-/// the command line.
-static llvm::SmallVector<std::string> getOptionValues(int argc, char **argv,
-                                                      llvm::StringRef name) {
-  llvm::SmallVector<std::string> values;
-  for (int i = 1; i < argc; ++i) {
-    llvm::StringRef arg(argv[i]);
-    if (!arg.starts_with("-"))
-      continue;
-    arg = arg.ltrim('-');
-    if (!arg.consume_front(name))
-      continue;
-    if (arg.consume_front("="))
-      values.push_back(arg.str());
-    else if (arg.empty() && i + 1 < argc)
-      values.push_back(argv[++i]);
-  }
-  return values;
-}
-
 /// An error for each --shared-libs path that is not a regular file
-/// (JitRunner only prints a warning and runs without it).
-static bool checkSharedLibs(int argc, char **argv) {
+/// (mlir-runner only prints a warning and runs without it).
+static bool checkSharedLibs() {
   bool ok = true;
-  for (const std::string &list : getOptionValues(argc, argv, "shared-libs")) {
-    llvm::SmallVector<llvm::StringRef> paths;
-    llvm::StringRef(list).split(paths, ',');
-    for (llvm::StringRef path : paths) {
-      llvm::sys::fs::file_status status;
-      std::error_code error = llvm::sys::fs::status(path, status);
-      if (!error && llvm::sys::fs::is_regular_file(status))
-        continue;
-      printError("--shared-libs: cannot load '" + path +
-                 "': " + (error ? error.message() : "not a regular file"));
-      ok = false;
-    }
+  for (const std::string &path : sharedLibs) {
+    llvm::sys::fs::file_status status;
+    std::error_code error = llvm::sys::fs::status(path, status);
+    if (!error && llvm::sys::fs::is_regular_file(status))
+      continue;
+    printError("--shared-libs: cannot load '" + path +
+               "': " + (error ? error.message() : "not a regular file"));
+    ok = false;
   }
   return ok;
 }
@@ -331,7 +420,7 @@ static bool checkSharedLibs(int argc, char **argv) {
 static bool standardOutputWasClosed = false;
 
 /// After the run: whether whatever else wrote to the standard output
-/// (JitRunner's llvm::outs(), the MLIR runner utilities' stdio and std::cout,
+/// (llvm::outs(), the MLIR runner utilities' stdio and std::cout,
 /// which is synchronized with stdio) reached it; if not, an error unless
 /// `quiet` (the printer has reported it).
 static bool checkStandardOutput(bool quiet) {
@@ -355,9 +444,44 @@ static bool checkStandardOutput(bool quiet) {
   return false;
 }
 
-static bool isOptLevelFlag(llvm::StringRef arg) {
-  arg = arg.ltrim('-');
-  return arg == "O0" || arg == "O1" || arg == "O2" || arg == "O3";
+/// JIT-compiles `module` (checked by checkEntryFunction) and calls the
+/// entry function through its `_mlir_` wrapper, printing its result as
+/// mlir-runner does; the engine is gone when this returns. Returns the exit
+/// status.
+static int runEntry(ModuleOp module,
+                    const gather::JitEngineOptions &engineOptions) {
+  auto engine = gather::createJitEngine(module, engineOptions);
+  if (!engine) {
+    printError(llvm::toString(engine.takeError()));
+    return 1;
+  }
+  auto entry = (*engine)->lookupPacked(entryName);
+  if (!entry) {
+    printError("cannot find entry function '" + entryName +
+               "': " + llvm::toString(entry.takeError()));
+    return 1;
+  }
+  // The wrapper's argument list: a pointer to the result, if any.
+  auto call = [&](auto *result) {
+    void *resultAddress = result;
+    (*entry)(&resultAddress);
+  };
+  if (entryResult == "i32") {
+    int32_t result = 0;
+    call(&result);
+    llvm::outs() << result << '\n';
+  } else if (entryResult == "i64") {
+    int64_t result = 0;
+    call(&result);
+    llvm::outs() << result << '\n';
+  } else if (entryResult == "f32") {
+    float result = 0;
+    call(&result);
+    llvm::outs() << result << '\n';
+  } else {
+    call(static_cast<void *>(nullptr));
+  }
+  return 0;
 }
 
 static int toolMain(int argc, char **argv) {
@@ -379,22 +503,22 @@ static int toolMain(int argc, char **argv) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);
-  // Any context JitRunner creates gets the handler (the builtin dialect is
-  // loaded first, by every context).
-  registry.addExtension(+[](MLIRContext *context, BuiltinDialect *) {
-    printErrors(context);
-    reportInvalidInputIR(context);
-  });
   // Passes and pipelines for --pass-pipeline.
   mlir::registerAllPasses();
   gather::registerAllPasses();
 
-  // LLVM optimization on by default: JitRunner only optimizes with -O<n>.
-  llvm::SmallVector<char *> args(argv, argv + argc);
-  static char defaultOptLevel[] = "-O3";
-  if (llvm::none_of(llvm::ArrayRef(args).drop_front(),
-                    [](const char *arg) { return isOptLevelFlag(arg); }))
-    args.insert(args.begin() + 1, defaultOptLevel);
+  // (Errors in the command line are reported here, not by exit(1): every
+  // rank of an MPI job takes part in the start-up verdict.)
+  if (!llvm::cl::ParseCommandLineOptions(
+          argc, argv, "gather's MLIR JIT runner\n", &llvm::errs()))
+    return mpiJob.failStartUp();
+  if (hostSupportsJit) {
+    auto host = llvm::orc::JITTargetMachineBuilder::detectHost();
+    llvm::outs() << (host ? "true\n" : "false\n");
+    if (!host)
+      llvm::consumeError(host.takeError());
+    return 0;
+  }
 
   gatherSetErrorHandler(handleRuntimeError, /*userData=*/nullptr);
 
@@ -405,14 +529,9 @@ static int toolMain(int argc, char **argv) {
     return mpiJob.failStartUp();
   }
 
-  if (!checkSharedLibs(argc, argv))
+  if (!checkSharedLibs())
     return mpiJob.failStartUp();
-  // --pipeline-options is needed before JitRunnerMain parses the command
-  // line: find it here (the last one counts, as for any option), parse it
-  // once.
-  llvm::SmallVector<std::string> optionsTexts =
-      getOptionValues(argc, argv, "pipeline-options");
-  std::string optionsText = optionsTexts.empty() ? "" : optionsTexts.back();
+  std::string optionsText = gather::getPipelineOptionsFlag();
   auto parsed = gather::parseONNXToLLVMPipelineOptions(optionsText);
   if (!parsed) {
     printError("invalid onnx-to-llvm pipeline options: '" + optionsText +
@@ -427,29 +546,65 @@ static int toolMain(int argc, char **argv) {
     return mpiJob.failStartUp();
   }
   // The target CPU (target-cpu, else the host) decides the form of the
-  // gathers; code for another CPU must run here too. Unless the form uses
-  // hardware gathers, JitRunner's target machine (the host's) gets
-  // +prefer-no-gather: LLVM's vectorizers then do not create gathers either.
-  static char preferNoGather[] = "--mattr=+prefer-no-gather";
-  {
-    auto target =
-        gather::TargetInfo::create(options->targetCpu, options->targetFeatures);
-    llvm::Error error =
-        target ? (*target)->checkRunsOnHost() : target.takeError();
-    if (error) {
-      printError(llvm::toString(std::move(error)));
-      return mpiJob.failStartUp();
-    }
-    if (!(*target)->usesHardwareGathers(options->gatherForm))
-      args.insert(args.begin() + 1, preferNoGather);
+  // gathers; code for another CPU must run here too.
+  auto target =
+      gather::TargetInfo::create(options->targetCpu, options->targetFeatures);
+  if (llvm::Error error =
+          target ? (*target)->checkRunsOnHost() : target.takeError()) {
+    printError(llvm::toString(std::move(error)));
+    return mpiJob.failStartUp();
   }
 
-  JitRunnerConfig config;
-  config.mlirTransformer = transformModule;
-  // (Read after JitRunnerMain parsed the command line.)
-  config.llvmModuleBuilder = buildLLVMModule;
-  int status = JitRunnerMain(static_cast<int>(args.size()), args.data(),
-                             registry, config);
+  MLIRContext context(registry);
+  printErrors(&context);
+  reportInvalidInputIR(&context);
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(inputFilename, &errorMessage);
+  if (!file) {
+    printError(errorMessage);
+    return mpiJob.failStartUp();
+  }
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  OwningOpRef<Operation *> parsedOp =
+      parseSourceFileForTool(sourceMgr, &context, !noImplicitModule);
+  if (!parsedOp) {
+    printError("could not parse the input IR");
+    return mpiJob.failStartUp();
+  }
+  auto module = dyn_cast<ModuleOp>(parsedOp.get());
+  if (!module) {
+    emitError(parsedOp->getLoc(), "the top-level op must be a builtin.module "
+                                  "(gather-runner runs a module), not '")
+        << parsedOp->getName() << "'";
+    return mpiJob.failStartUp();
+  }
+  if (failed(transformModule(module)))
+    return mpiJob.failStartUp();
+
+  // The engine as compileAndJit makes it (gather/ExecutionEngine/
+  // JitEngine.h): the target's CPU and features, with +prefer-no-gather
+  // unless the gather form uses hardware gathers, so that LLVM's
+  // vectorizers do not create gathers either.
+  std::vector<std::string> libraryPaths;
+  for (const std::string &path : sharedLibs) {
+    llvm::SmallString<256> absolute(path);
+    (void)llvm::sys::fs::make_absolute(absolute);
+    libraryPaths.push_back(absolute.str().str());
+  }
+  gather::JitEngineOptions engineOptions;
+  engineOptions.optLevel = getOptLevel();
+  engineOptions.cpu = (*target)->getCPU().str();
+  engineOptions.features = (*target)->getCodeGenFeatures(options->gatherForm);
+  engineOptions.extraFeatures = llvm::join(mAttrs, ",");
+  engineOptions.llvmModuleBuilder = buildLLVMModule;
+  engineOptions.sharedLibPaths = libraryPaths;
+  if (dumpObjectFile)
+    engineOptions.objectFile =
+        objectFilename.empty() ? inputFilename + ".o" : objectFilename;
+  engineOptions.registerWithDebuggers = registerWithDebuggers;
+  int status = runEntry(module, engineOptions);
   // Before the verdict (buildLLVMModule): a start-up error; after it, a
   // failure of this rank alone (compiling, linking) ends the MPI job.
   if (status != 0 && !mpiJob.hasAgreed())

@@ -125,6 +125,10 @@ struct JitDebugOptions {
   /// A file that gets the JIT's object file of the module (an ELF
   /// relocatable file: `llvm-objdump -d` shows the code that runs).
   std::string objectFile;
+  /// Tell GDB and perf about the JIT code (JitEngineOptions in
+  /// gather/ExecutionEngine/JitEngine.h; off by default: each copies the
+  /// whole object).
+  bool registerWithDebuggers = false;
 };
 
 /// Lowers `module` in place with buildONNXToLLVMPipeline(`options`) and
