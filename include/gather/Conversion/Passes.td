@@ -42,12 +42,15 @@ def ConvertONNXToLinalgPass
     `onnx.Constant` becomes `arith.constant` (strings: one table per
     constant, an `onnx.ConstantString` of the bytes sliced by
     `onnx.StringSlice`; see `onnx.Constant`). `onnx.If` becomes `scf.if` on
-    its condition's element and `onnx.Loop` without scan outputs
-    `scf.while` over the iteration number, the condition and the
-    loop-carried values; their subgraphs move into the scf regions, where
-    their ops are lowered as any others, and `onnx.Yield` becomes
-    `scf.yield` (a condition or trip count of dynamic shape, or a loop with
-    scan outputs, is an error at the op). Other ops of the `onnx`
+    its condition's element and `onnx.Loop` `scf.while` over the
+    iteration number, the condition, the loop-carried values and one buffer
+    of max(`M`, 0) rows per scan output (each iteration's value inserted at
+    its row, the rows the loop ran its result; without `cond` the body's
+    condition is ignored, as ONNX says); their subgraphs move into the scf
+    regions, where their ops are lowered as any others, and `onnx.Yield`
+    becomes `scf.yield` (a condition or trip count of dynamic shape, scan
+    outputs without `M` or of a dynamic shape, or a static count of rows
+    that the loop does not surely run, is an error at the op). Other ops of the `onnx`
     namespace are left untouched (`gather-check-lowered{level=onnx}` reports
     them), and so are the `onnx.Constant`s they use, which the compiler of
     the rest expects (a constant used by an op left and by an op lowered is

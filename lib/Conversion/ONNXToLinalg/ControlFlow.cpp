@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// onnx.If -> scf.if and onnx.Loop (without scan outputs) -> scf.while; the
-// subgraphs move into the scf regions and their onnx.Yield becomes
-// scf.yield (see convert-onnx-to-linalg in Passes.td).
+// onnx.If -> scf.if and onnx.Loop -> scf.while (scan outputs stacked into
+// buffers of `M` rows); the subgraphs move into the scf regions and their
+// onnx.Yield becomes scf.yield (see convert-onnx-to-linalg in Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
@@ -98,18 +99,24 @@ struct IfOpLowering : public OpConversionPattern<ONNX::IfOp> {
   }
 };
 
-/// onnx.Loop without scan outputs -> scf.while over (iteration number,
-/// condition, loop-carried values):
+/// onnx.Loop -> scf.while over (iteration number, condition, loop-carried
+/// values, scan buffers):
 ///
-///   scf.while (%i = 0, %c = cond, %v = v_initial) {
-///     scf.condition(%i < M && %c) %i, %c, %v
+///   scf.while (%i = 0, %c = cond, %v = v_initial, %s = tensor.empty(M)) {
+///     scf.condition(%i < M && %c) %i, %c, %v, %s
 ///   } do {
 ///     <body on tensor<i64> %i, tensor<i1> %c, %v>
-///     scf.yield %i + 1, <condition yielded>, <values yielded>
+///     scf.yield %i + 1, <condition yielded>, <values yielded>,
+///               <%s with the scan values yielded inserted at row %i>
 ///   }
+///   <each scan output: rows [0, final %i) of its buffer>
 ///
 /// The loop-carried values have the types that all their uses agree on
-/// (start, body argument, yield, result).
+/// (start, body argument, yield, result). Without `cond` the body's
+/// condition is ignored (ONNX: a for loop, or one with no end). A scan
+/// output needs `M` (its buffer has max(M, 0) rows: the loop never runs
+/// more iterations) and values of a static shape; its first size is static
+/// where the count of iterations is (`M` a constant, no `cond`).
 struct LoopOpLowering : public OpConversionPattern<ONNX::LoopOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -117,14 +124,53 @@ struct LoopOpLowering : public OpConversionPattern<ONNX::LoopOp> {
   matchAndRewrite(ONNX::LoopOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    if (op.getNumScanOutputs() != 0)
-      return op.emitOpError("cannot be lowered: it has ")
-             << op.getNumScanOutputs()
-             << " scan outputs, which gather does not lower; "
-                "onnx-outline-gathers still outlines the gathers of its body";
+    unsigned numCarried = adaptor.getVInitial().size();
+    unsigned numScan = op.getNumScanOutputs();
+    Block &body = op.getBody().front();
+    auto yield = cast<ONNX::YieldOp>(body.getTerminator());
+    bool noTripCount = isa<NoneType>(adaptor.getM().getType());
+    bool noCond = isa<NoneType>(adaptor.getCond().getType());
+    // The scan outputs' values (one row of their buffers each): static
+    // shapes, read before anything moves (located errors).
+    SmallVector<RankedTensorType> rowTypes;
+    for (unsigned k = 0; k < numScan; ++k) {
+      Type yielded = yield.getOperand(1 + numCarried + k).getType();
+      auto row = dyn_cast<RankedTensorType>(yielded);
+      if (noTripCount)
+        return op.emitOpError("cannot be lowered: it has ")
+               << numScan
+               << " scan outputs and no trip count 'M'; lowering stacks "
+                  "them in buffers of M rows";
+      if (!row || !row.hasStaticShape())
+        return op.emitOpError("cannot be lowered: its body yields scan "
+                              "output ")
+               << k << " as " << yielded << "; lowering needs a static shape";
+      rowTypes.push_back(row);
+    }
+    // The count of iterations where it is known: max(M, 0) for a constant
+    // `M` without `cond`.
+    std::optional<int64_t> staticCount;
+    DenseIntElementsAttr constantM;
+    if (!noTripCount && noCond &&
+        matchPattern(adaptor.getM(), m_Constant(&constantM)) &&
+        constantM.getNumElements() == 1)
+      staticCount = std::max<int64_t>(
+          0, (*constantM.value_begin<APInt>()).getSExtValue());
+    for (unsigned k = 0; k < numScan; ++k) {
+      auto result =
+          dyn_cast<RankedTensorType>(op.getResult(numCarried + k).getType());
+      if (result && !result.isDynamicDim(0) &&
+          (!staticCount || *staticCount != result.getDimSize(0)))
+        return op.emitOpError("cannot be lowered: scan output ")
+               << k << " has type " << result << ", but the loop runs "
+               << (staticCount ? std::to_string(*staticCount)
+                               : std::string("a number of"))
+               << " iterations"
+               << (staticCount ? "" : " known only at run time");
+    }
     Type i64 = rewriter.getI64Type(), i1 = rewriter.getI1Type();
     Value trip;
-    if (isa<NoneType>(adaptor.getM().getType())) {
+    if (noTripCount) {
       trip = arith::ConstantIntOp::create(rewriter, loc, i64,
                                           std::numeric_limits<int64_t>::max());
     } else {
@@ -135,7 +181,7 @@ struct LoopOpLowering : public OpConversionPattern<ONNX::LoopOp> {
       trip = *m;
     }
     Value cond;
-    if (isa<NoneType>(adaptor.getCond().getType())) {
+    if (noCond) {
       cond = arith::ConstantIntOp::create(rewriter, loc, i1, 1);
     } else {
       FailureOr<Value> c = extractOneElement(rewriter, op, adaptor.getCond(),
@@ -145,8 +191,6 @@ struct LoopOpLowering : public OpConversionPattern<ONNX::LoopOp> {
       cond = *c;
     }
 
-    Block &body = op.getBody().front();
-    auto yield = cast<ONNX::YieldOp>(body.getTerminator());
     SmallVector<Type> types = {i64, i1};
     SmallVector<Value> inits = {
         arith::ConstantIntOp::create(rewriter, loc, i64, 0), cond};
@@ -157,6 +201,23 @@ struct LoopOpLowering : public OpConversionPattern<ONNX::LoopOp> {
                     op.getResult(index).getType()));
       types.push_back(type);
       inits.push_back(castTo(rewriter, loc, initial, type));
+    }
+    // The scan buffers: max(M, 0) rows of each scan value.
+    Value rows;
+    if (numScan != 0 && !staticCount) {
+      Value zero = arith::ConstantIntOp::create(rewriter, loc, i64, 0);
+      rows = arith::IndexCastOp::create(
+          rewriter, loc, rewriter.getIndexType(),
+          arith::MaxSIOp::create(rewriter, loc, trip, zero));
+    }
+    for (RankedTensorType row : rowTypes) {
+      SmallVector<int64_t> shape = {staticCount ? *staticCount
+                                                : ShapedType::kDynamic};
+      llvm::append_range(shape, row.getShape());
+      auto type = RankedTensorType::get(shape, row.getElementType());
+      types.push_back(type);
+      inits.push_back(tensor::EmptyOp::create(
+          rewriter, loc, type, staticCount ? ValueRange() : ValueRange(rows)));
     }
     // The yielded condition, read before anything moves (a located error).
     auto condType = dyn_cast<RankedTensorType>(yield.getOperand(0).getType());
@@ -181,15 +242,66 @@ struct LoopOpLowering : public OpConversionPattern<ONNX::LoopOp> {
                    body.getArgument(0).getType()),
         fromScalar(rewriter, loc, after->getArgument(1),
                    body.getArgument(1).getType())};
-    for (unsigned index = 2; index < types.size(); ++index)
+    for (unsigned index = 2; index < 2 + numCarried; ++index)
       arguments.push_back(castTo(rewriter, loc, after->getArgument(index),
                                  body.getArgument(index).getType()));
     rewriter.mergeBlocks(&body, after, arguments);
 
+    // The yield: the condition (true where the loop has no `cond`: ONNX
+    // ignores the body's then), the carried values, and each scan buffer
+    // with this iteration's value in row %i (%i < max(M, 0): in bounds).
+    rewriter.setInsertionPoint(yield);
+    SmallVector<Value> yielded = {yield.getOperand(0)};
+    if (noCond)
+      yielded.front() = arith::ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(
+              cast<ShapedType>(yield.getOperand(0).getType()), true));
+    llvm::append_range(yielded, yield.getOperands().slice(1, numCarried));
+    if (numScan != 0) {
+      Value row = arith::IndexCastOp::create(
+          rewriter, loc, rewriter.getIndexType(), after->getArgument(0));
+      for (auto [k, rowType] : llvm::enumerate(rowTypes)) {
+        int64_t rank = rowType.getRank() + 1;
+        SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+        offsets.front() = row;
+        SmallVector<OpFoldResult> sizes = {rewriter.getIndexAttr(1)};
+        for (int64_t size : rowType.getShape())
+          sizes.push_back(rewriter.getIndexAttr(size));
+        SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
+        yielded.push_back(tensor::InsertSliceOp::create(
+            rewriter, loc, yield.getOperand(1 + numCarried + k),
+            after->getArgument(2 + numCarried + k), offsets, sizes, strides));
+      }
+    }
+    rewriter.replaceOpWithNewOp<ONNX::YieldOp>(yield, yielded);
+
+    rewriter.setInsertionPointAfter(whileOp);
     SmallVector<Value> results;
     for (auto [result, type] :
-         llvm::zip(whileOp.getResults().drop_front(2), op.getResultTypes()))
+         llvm::zip(whileOp.getResults().slice(2, numCarried),
+                   TypeRange(op.getResultTypes()).take_front(numCarried)))
       results.push_back(castTo(rewriter, loc, result, type));
+    // Rows [0, count of iterations) of each buffer.
+    for (unsigned k = 0; k < numScan; ++k) {
+      Value stacked = whileOp.getResult(2 + numCarried + k);
+      if (!staticCount) {
+        auto type = cast<RankedTensorType>(stacked.getType());
+        Value count = arith::IndexCastOp::create(
+            rewriter, loc, rewriter.getIndexType(), whileOp.getResult(0));
+        SmallVector<OpFoldResult> offsets(type.getRank(),
+                                          rewriter.getIndexAttr(0));
+        SmallVector<OpFoldResult> sizes = {count};
+        for (int64_t size : type.getShape().drop_front())
+          sizes.push_back(rewriter.getIndexAttr(size));
+        SmallVector<OpFoldResult> strides(type.getRank(),
+                                          rewriter.getIndexAttr(1));
+        stacked = tensor::ExtractSliceOp::create(rewriter, loc, type, stacked,
+                                                 offsets, sizes, strides);
+      }
+      results.push_back(castTo(rewriter, loc, stacked,
+                               op.getResult(numCarried + k).getType()));
+    }
     rewriter.replaceOp(op, results);
     return success();
   }

@@ -125,13 +125,112 @@ func.func @dynamic_yielded_condition(%m: tensor<i64>, %x: tensor<f32>, %k: tenso
 
 // -----
 
-func.func @scan_outputs(%m: tensor<i64>, %x: tensor<3xf32>) -> tensor<?x3xf32> {
+func.func @scan_outputs_without_trip_count(%c: tensor<i1>, %x: tensor<3xf32>) -> tensor<?x3xf32> {
   %none = "onnx.NoValue"() {value} : () -> none
   // expected-error @+2 {{failed to legalize operation 'onnx.Loop' that was explicitly marked illegal}}
-  // expected-error @+1 {{'onnx.Loop' op cannot be lowered: it has 1 scan outputs, which gather does not lower; onnx-outline-gathers still outlines the gathers of its body}}
+  // expected-error @+1 {{'onnx.Loop' op cannot be lowered: it has 1 scan outputs and no trip count 'M'; lowering stacks them in buffers of M rows}}
+  %s = "onnx.Loop"(%none, %c) ({
+  ^bb0(%i: tensor<i64>, %cc: tensor<i1>):
+    onnx.Yield %cc, %x : tensor<i1>, tensor<3xf32>
+  }) : (none, tensor<i1>) -> tensor<?x3xf32>
+  return %s : tensor<?x3xf32>
+}
+
+// -----
+
+func.func @scan_output_of_a_dynamic_shape(%m: tensor<i64>, %x: tensor<?xf32>) -> tensor<?x?xf32> {
+  %none = "onnx.NoValue"() {value} : () -> none
+  // expected-error @+2 {{failed to legalize operation 'onnx.Loop' that was explicitly marked illegal}}
+  // expected-error @+1 {{'onnx.Loop' op cannot be lowered: its body yields scan output 0 as 'tensor<?xf32>'; lowering needs a static shape}}
+  %s = "onnx.Loop"(%m, %none) ({
+  ^bb0(%i: tensor<i64>, %c: tensor<i1>):
+    onnx.Yield %c, %x : tensor<i1>, tensor<?xf32>
+  }) : (tensor<i64>, none) -> tensor<?x?xf32>
+  return %s : tensor<?x?xf32>
+}
+
+// -----
+
+// A static count of rows that the loop may not run: `cond` can end it early.
+func.func @scan_output_rows_not_known(%m: tensor<i64>, %c: tensor<i1>, %x: tensor<3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+2 {{failed to legalize operation 'onnx.Loop' that was explicitly marked illegal}}
+  // expected-error @+1 {{'onnx.Loop' op cannot be lowered: scan output 0 has type 'tensor<4x3xf32>', but the loop runs a number of iterations known only at run time}}
+  %s = "onnx.Loop"(%m, %c) ({
+  ^bb0(%i: tensor<i64>, %cc: tensor<i1>):
+    onnx.Yield %cc, %x : tensor<i1>, tensor<3xf32>
+  }) : (tensor<i64>, tensor<i1>) -> tensor<4x3xf32>
+  return %s : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @scan_output_rows_mismatch(%x: tensor<3xf32>) -> tensor<4x3xf32> {
+  %m = arith.constant dense<5> : tensor<i64>
+  %none = "onnx.NoValue"() {value} : () -> none
+  // expected-error @+2 {{failed to legalize operation 'onnx.Loop' that was explicitly marked illegal}}
+  // expected-error @+1 {{'onnx.Loop' op cannot be lowered: scan output 0 has type 'tensor<4x3xf32>', but the loop runs 5 iterations}}
   %s = "onnx.Loop"(%m, %none) ({
   ^bb0(%i: tensor<i64>, %c: tensor<i1>):
     onnx.Yield %c, %x : tensor<i1>, tensor<3xf32>
-  }) : (tensor<i64>, none) -> tensor<?x3xf32>
-  return %s : tensor<?x3xf32>
+  }) : (tensor<i64>, none) -> tensor<4x3xf32>
+  return %s : tensor<4x3xf32>
+}
+
+// -----
+
+// Scan outputs: a buffer of max(M, 0) rows carried through the scf.while,
+// this iteration's value inserted at row %i, the rows the loop ran taken
+// after it.
+// CHECK-LABEL: func.func @scan_outputs
+// CHECK-SAME:    (%[[M:.*]]: tensor<i64>, %[[C:.*]]: tensor<i1>, %[[X:.*]]: tensor<2x3xf32>, %[[I:.*]]: tensor<2x3xi64>)
+// CHECK-DAG:     %[[TRIP:.*]] = tensor.extract %[[M]][] : tensor<i64>
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK:         %[[ROWS64:.*]] = arith.maxsi %[[TRIP]], %{{.*}} : i64
+// CHECK:         %[[ROWS:.*]] = arith.index_cast %[[ROWS64]] : i64 to index
+// CHECK:         %[[EMPTY:.*]] = tensor.empty(%[[ROWS]]) : tensor<?x2x3xf32>
+// CHECK:         %[[W:.*]]:4 = scf.while ({{.*}}, %{{.*}} = %[[EMPTY]]) : (i64, i1, tensor<2x3xf32>, tensor<?x2x3xf32>) -> (i64, i1, tensor<2x3xf32>, tensor<?x2x3xf32>) {
+// CHECK:         } do {
+// CHECK:         ^bb0(%[[N:.*]]: i64, %{{.*}}: i1, %{{.*}}: tensor<2x3xf32>, %[[BUF:.*]]: tensor<?x2x3xf32>):
+// CHECK:           %[[G:.*]] = linalg.generic {{.*}} attrs = {gather.elements}
+// CHECK:           %[[ROW:.*]] = arith.index_cast %[[N]] : i64 to index
+// CHECK:           %[[INS:.*]] = tensor.insert_slice %[[G]] into %[[BUF]][%[[ROW]], 0, 0] [1, 2, 3] [1, 1, 1] : tensor<2x3xf32> into tensor<?x2x3xf32>
+// CHECK:           scf.yield %{{.*}}, %{{.*}}, %[[G]], %[[INS]] : i64, i1, tensor<2x3xf32>, tensor<?x2x3xf32>
+// CHECK:         }
+// CHECK:         %[[COUNT:.*]] = arith.index_cast %[[W]]#0 : i64 to index
+// CHECK:         %[[RAN:.*]] = tensor.extract_slice %[[W]]#3[0, 0, 0] [%[[COUNT]], 2, 3] [1, 1, 1] : tensor<?x2x3xf32> to tensor<?x2x3xf32>
+// CHECK:         return %[[W]]#2, %[[RAN]] : tensor<2x3xf32>, tensor<?x2x3xf32>
+func.func @scan_outputs(%m: tensor<i64>, %c: tensor<i1>, %x: tensor<2x3xf32>, %i: tensor<2x3xi64>) -> (tensor<2x3xf32>, tensor<?x2x3xf32>) {
+  %r:2 = "onnx.Loop"(%m, %c, %x) ({
+  ^bb0(%it: tensor<i64>, %cc: tensor<i1>, %v: tensor<2x3xf32>):
+    %g = onnx.GatherElements %v, %i axis = 1 : tensor<2x3xf32>, tensor<2x3xi64>
+    onnx.Yield %cc, %g, %g : tensor<i1>, tensor<2x3xf32>, tensor<2x3xf32>
+  }) : (tensor<i64>, tensor<i1>, tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<?x2x3xf32>)
+  return %r#0, %r#1 : tensor<2x3xf32>, tensor<?x2x3xf32>
+}
+
+// -----
+
+// Without `cond` (a for loop) the condition the body yields is ignored, as
+// ONNX says: the scf.while gets true; with a constant M the scan buffer has
+// M rows, all of them the result.
+// CHECK-LABEL: func.func @for_loop
+// CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<4x3xf32>
+// CHECK:         %[[W:.*]]:3 = scf.while
+// CHECK:         } do {
+// CHECK:           %[[TRUE:.*]] = arith.constant dense<true> : tensor<i1>
+// CHECK:           tensor.insert_slice
+// CHECK:           %[[KEEP:.*]] = tensor.extract %[[TRUE]][] : tensor<i1>
+// CHECK:           scf.yield %{{.*}}, %[[KEEP]], %{{.*}} : i64, i1, tensor<4x3xf32>
+// CHECK:         }
+// CHECK-NOT:     tensor.extract_slice
+// CHECK:         return %[[W]]#2 : tensor<4x3xf32>
+func.func @for_loop(%x: tensor<3xf32>) -> tensor<4x3xf32> {
+  %m = arith.constant dense<4> : tensor<i64>
+  %none = "onnx.NoValue"() {value} : () -> none
+  %s = "onnx.Loop"(%m, %none) ({
+  ^bb0(%i: tensor<i64>, %c: tensor<i1>):
+    %f = arith.constant dense<false> : tensor<i1>
+    onnx.Yield %f, %x : tensor<i1>, tensor<3xf32>
+  }) : (tensor<i64>, none) -> tensor<4x3xf32>
+  return %s : tensor<4x3xf32>
 }

@@ -302,8 +302,8 @@ def ONNX_LoopOp : ONNX_Op<"Loop", [RecursiveMemoryEffects]> {
   let description = [{
     Runs `body` while the iteration count is below `M` (a `tensor<i64>` of
     one element, or `none` for no limit) and the condition holds (`cond`
-    before the first iteration, then the body's first result; `none` for
-    always), carrying the values `v_initial` from one iteration to the next
+    before the first iteration, then the body's first result; with `none`
+    the loop has no condition and the body's is ignored, as ONNX says), carrying the values `v_initial` from one iteration to the next
     (ONNX operator Loop). The body's block has the arguments
     `(iteration_num: tensor<i64>, condition: tensor<i1>, v...)` and yields
     `(condition, v..., scan_outputs...)`; the op returns the last `v`s and
@@ -317,8 +317,9 @@ def ONNX_LoopOp : ONNX_Op<"Loop", [RecursiveMemoryEffects]> {
     }) : (tensor<i64>, none, tensor<2x3xf32>) -> tensor<2x3xf32>
     ```
 
-    `convert-onnx-to-linalg` lowers a loop without scan outputs to
-    `scf.while` (`M` and `cond` must then have static shapes).
+    `convert-onnx-to-linalg` lowers it to `scf.while` (`M` and `cond` must
+    then have static shapes; scan outputs need `M`, which bounds their
+    rows, and values of a static shape).
   }];
   let arguments = (ins AnyTypeOf<[TensorOf<[I64]>, NoneType]>:$M,
                        AnyTypeOf<[TensorOf<[I1]>, NoneType]>:$cond,
