@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/Compiler/Compiler.h"
+#include "gather/Conversion/ONNXToLinalg/ControlFlowLowering.h"
 #include "gather/Dialect/ONNX/ONNXDialect.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
 #include "gather/Dialect/ONNX/Transforms/Passes.h"
@@ -33,13 +34,13 @@ static std::string describeNode(Operation *op) {
 FailureOr<gather::ModelPartition> gather::partitionModel(ModuleOp module) {
   ModelPartition partition;
   // (Post-order: an onnx.If or onnx.Loop after the nodes of its subgraphs,
-  // and left to the host with them.)
+  // and left to the host with them, or where it does not lower itself.)
   llvm::SmallPtrSet<Operation *, 4> withHostNodes;
   module.walk([&](Operation *op) {
-    bool isHostNode =
-        (ONNX::isForeignONNXOp(op) &&
-         op->getName().getStringRef() != ONNX::kNoValueOpName) ||
-        (isa<ONNX::IfOp, ONNX::LoopOp>(op) && withHostNodes.contains(op));
+    bool isHostNode = (ONNX::isForeignONNXOp(op) &&
+                       op->getName().getStringRef() != ONNX::kNoValueOpName) ||
+                      (isa<ONNX::IfOp, ONNX::LoopOp>(op) &&
+                       (withHostNodes.contains(op) || getWhyNotLowerable(op)));
     if (!isHostNode)
       return;
     partition.hostNodes.push_back(describeNode(op));

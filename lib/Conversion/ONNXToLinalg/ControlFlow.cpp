@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PopulatePatterns.h"
+#include "gather/Conversion/ONNXToLinalg/ControlFlowLowering.h"
 #include "gather/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -74,6 +75,82 @@ static Value fromScalar(OpBuilder &b, Location loc, Value scalar, Type type) {
   return castTo(b, loc, tensor, type);
 }
 
+/// "<what> has type <type>; ..." if `value` is not a tensor of a static
+/// shape (lowering reads its one element).
+static std::optional<std::string> notOneElement(Value value, StringRef what) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (type && type.hasStaticShape())
+    return std::nullopt;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << what << " has type '" << value.getType()
+     << "'; lowering needs a static shape of one element";
+  return text;
+}
+
+std::optional<int64_t> gather::getStaticIterationCount(ONNX::LoopOp loop) {
+  DenseIntElementsAttr m;
+  if (!isa<NoneType>(loop.getCond().getType()) ||
+      !matchPattern(loop.getM(), m_Constant(&m)) || m.getNumElements() != 1)
+    return std::nullopt;
+  return std::max<int64_t>(0, (*m.value_begin<APInt>()).getSExtValue());
+}
+
+std::optional<std::string> gather::getWhyNotLowerable(Operation *op) {
+  if (auto ifOp = dyn_cast<ONNX::IfOp>(op))
+    return notOneElement(ifOp.getCond(), "its condition");
+  auto loop = dyn_cast<ONNX::LoopOp>(op);
+  if (!loop)
+    return std::nullopt;
+  bool noTripCount = isa<NoneType>(loop.getM().getType());
+  if (!noTripCount)
+    if (auto why = notOneElement(loop.getM(), "its trip count 'M'"))
+      return why;
+  if (!isa<NoneType>(loop.getCond().getType()))
+    if (auto why = notOneElement(loop.getCond(), "its condition 'cond'"))
+      return why;
+  auto yield = cast<ONNX::YieldOp>(loop.getBody().front().getTerminator());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  auto condType = dyn_cast<RankedTensorType>(yield.getOperand(0).getType());
+  if (!condType || !condType.hasStaticShape()) {
+    os << "its body yields the condition as '" << yield.getOperand(0).getType()
+       << "'; lowering needs a static shape of one element";
+    return text;
+  }
+  unsigned numCarried = loop.getVInitial().size();
+  unsigned numScan = loop.getNumScanOutputs();
+  if (numScan != 0 && noTripCount) {
+    os << "it has " << numScan
+       << " scan outputs and no trip count 'M'; lowering stacks them in "
+          "buffers of M rows";
+    return text;
+  }
+  std::optional<int64_t> count = getStaticIterationCount(loop);
+  for (unsigned k = 0; k < numScan; ++k) {
+    Type yielded = yield.getOperand(1 + numCarried + k).getType();
+    auto row = dyn_cast<RankedTensorType>(yielded);
+    if (!row || !row.hasStaticShape()) {
+      os << "its body yields scan output " << k << " as '" << yielded
+         << "'; lowering needs a static shape";
+      return text;
+    }
+    auto result =
+        dyn_cast<RankedTensorType>(loop.getResult(numCarried + k).getType());
+    if (result && !result.isDynamicDim(0) &&
+        (!count || *count != result.getDimSize(0))) {
+      os << "scan output " << k << " has type '" << result
+         << "', but the loop runs ";
+      if (count)
+        os << *count << " iterations";
+      else
+        os << "a number of iterations known only at run time";
+      return text;
+    }
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 /// onnx.If -> scf.if on the element of the condition.
@@ -83,6 +160,8 @@ struct IfOpLowering : public OpConversionPattern<ONNX::IfOp> {
   LogicalResult
   matchAndRewrite(ONNX::IfOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (std::optional<std::string> why = getWhyNotLowerable(op))
+      return op.emitOpError("cannot be lowered: ") << *why;
     FailureOr<Value> cond =
         extractOneElement(rewriter, op, adaptor.getCond(), "condition");
     if (failed(cond))
@@ -130,44 +209,14 @@ struct LoopOpLowering : public OpConversionPattern<ONNX::LoopOp> {
     auto yield = cast<ONNX::YieldOp>(body.getTerminator());
     bool noTripCount = isa<NoneType>(adaptor.getM().getType());
     bool noCond = isa<NoneType>(adaptor.getCond().getType());
-    // The scan outputs' values (one row of their buffers each): static
-    // shapes, read before anything moves (located errors).
+    if (std::optional<std::string> why = getWhyNotLowerable(op))
+      return op.emitOpError("cannot be lowered: ") << *why;
+    // The scan outputs' values: one row of their buffers each.
     SmallVector<RankedTensorType> rowTypes;
-    for (unsigned k = 0; k < numScan; ++k) {
-      Type yielded = yield.getOperand(1 + numCarried + k).getType();
-      auto row = dyn_cast<RankedTensorType>(yielded);
-      if (noTripCount)
-        return op.emitOpError("cannot be lowered: it has ")
-               << numScan
-               << " scan outputs and no trip count 'M'; lowering stacks "
-                  "them in buffers of M rows";
-      if (!row || !row.hasStaticShape())
-        return op.emitOpError("cannot be lowered: its body yields scan "
-                              "output ")
-               << k << " as " << yielded << "; lowering needs a static shape";
-      rowTypes.push_back(row);
-    }
-    // The count of iterations where it is known: max(M, 0) for a constant
-    // `M` without `cond`.
-    std::optional<int64_t> staticCount;
-    DenseIntElementsAttr constantM;
-    if (!noTripCount && noCond &&
-        matchPattern(adaptor.getM(), m_Constant(&constantM)) &&
-        constantM.getNumElements() == 1)
-      staticCount = std::max<int64_t>(
-          0, (*constantM.value_begin<APInt>()).getSExtValue());
-    for (unsigned k = 0; k < numScan; ++k) {
-      auto result =
-          dyn_cast<RankedTensorType>(op.getResult(numCarried + k).getType());
-      if (result && !result.isDynamicDim(0) &&
-          (!staticCount || *staticCount != result.getDimSize(0)))
-        return op.emitOpError("cannot be lowered: scan output ")
-               << k << " has type " << result << ", but the loop runs "
-               << (staticCount ? std::to_string(*staticCount)
-                               : std::string("a number of"))
-               << " iterations"
-               << (staticCount ? "" : " known only at run time");
-    }
+    for (unsigned k = 0; k < numScan; ++k)
+      rowTypes.push_back(cast<RankedTensorType>(
+          yield.getOperand(1 + numCarried + k).getType()));
+    std::optional<int64_t> staticCount = getStaticIterationCount(op);
     Type i64 = rewriter.getI64Type(), i1 = rewriter.getI1Type();
     Value trip;
     if (noTripCount) {
@@ -219,13 +268,6 @@ struct LoopOpLowering : public OpConversionPattern<ONNX::LoopOp> {
       inits.push_back(tensor::EmptyOp::create(
           rewriter, loc, type, staticCount ? ValueRange() : ValueRange(rows)));
     }
-    // The yielded condition, read before anything moves (a located error).
-    auto condType = dyn_cast<RankedTensorType>(yield.getOperand(0).getType());
-    if (!condType || !condType.hasStaticShape())
-      return op.emitOpError("cannot be lowered: its body yields the "
-                            "condition as ")
-             << yield.getOperand(0).getType()
-             << "; lowering needs a static shape of one element";
 
     auto whileOp = scf::WhileOp::create(rewriter, loc, types, inits);
     SmallVector<Location> locs(types.size(), loc);
