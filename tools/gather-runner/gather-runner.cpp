@@ -285,6 +285,16 @@ static LogicalResult checkEntryFunction(ModuleOp module) {
   if (function.isExternal())
     return emitError(function.getLoc(), "entry function '")
            << entryName << "' is only declared: it has no body to run";
+  if (function.getLinkage() != LLVM::Linkage::External)
+    return emitError(function.getLoc(), "entry function '")
+           << entryName << "' has linkage '"
+           << LLVM::linkage::stringifyLinkage(function.getLinkage())
+           << "': the JIT runs functions of external linkage";
+  if (function.getCConv() != LLVM::cconv::CConv::C)
+    return emitError(function.getLoc(), "entry function '")
+           << entryName << "' has the calling convention '"
+           << LLVM::cconv::stringifyCConv(function.getCConv())
+           << "', but gather-runner calls it with the C calling convention";
   if (function.getNumArguments() != 0)
     return emitError(function.getLoc(), "entry function '")
            << entryName

@@ -16,10 +16,16 @@
 //   gathers), plus any features the caller adds;
 // - the optimization level applies to both LLVM's IR pipeline and its code
 //   generation;
-// - a function the module declares must be defined in the process or in a
-//   library given (checked before linking, with its name and location: the
-//   JIT links lazily and would otherwise fail at the first call, or say
-//   only "Symbols not found");
+// - a function or global variable the module declares (extern_weak too)
+//   must be defined in the process or in a library given (checked before
+//   linking, with its name and location: the JIT links lazily and would
+//   otherwise fail at the first call, or say only "Symbols not found"); a
+//   library given is bound when it is loaded (RTLD_NOW);
+// - what the engine cannot run is refused with the symbol's name and
+//   location: a symbol `_mlir_<f>` beside a function `f` defined with
+//   external linkage (the engine's name for `f`'s packed-arguments wrapper,
+//   which would add a body to the module's own symbol), a global
+//   constructor or destructor that is not `void ()`;
 // - linking is eager: the functions the module defines with external
 //   linkage (the entry points, their `_mlir_` and `_mlir_ciface_` wrappers)
 //   are looked up before the engine is returned, and the module's global
@@ -82,7 +88,7 @@ struct JitEngineOptions {
   /// Each must exist.
   llvm::ArrayRef<std::string> sharedLibPaths;
   /// A file that gets the object code (an ELF relocatable file; empty:
-  /// none). It must be writable.
+  /// none). It must be writable; a failed write is an error naming it.
   std::string objectFile;
   /// Tell GDB (LLVM's GDB JIT interface: source lines and backtraces in JIT
   /// code) and perf (its JIT dump, where LLVM was built with it) about the
