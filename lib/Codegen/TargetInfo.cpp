@@ -30,8 +30,17 @@ using namespace gather;
 
 TargetInfo::~TargetInfo() = default;
 
-llvm::Expected<std::unique_ptr<TargetInfo>>
-TargetInfo::create(llvm::StringRef cpu, llvm::StringRef features) {
+namespace {
+/// The native target: its triple, its LLVM target and its subtarget
+/// information without a CPU or features.
+struct NativeTarget {
+  llvm::Triple triple;
+  const llvm::Target *target;
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget;
+};
+} // namespace
+
+static llvm::Expected<NativeTarget> getNativeTarget() {
   // gather-opt and gather-translate do not initialize any target; the JIT
   // does. (Repeated calls do nothing.)
   static const bool initialized = !llvm::InitializeNativeTarget();
@@ -44,29 +53,29 @@ TargetInfo::create(llvm::StringRef cpu, llvm::StringRef features) {
   if (!target)
     return llvm::createStringError("no LLVM target for " + triple.str() + ": " +
                                    error);
-
-  // Check the names first: LLVM itself only prints a warning for an unknown
-  // CPU or feature and goes on with "generic" code.
   std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
       target->createMCSubtargetInfo(triple, "", ""));
   if (!subtarget)
     return llvm::createStringError("no subtarget information for " +
                                    triple.str());
-  if (!cpu.empty() && !subtarget->isCPUStringValid(cpu))
-    return llvm::createStringError(
-        "target-cpu '" + cpu + "' is not a CPU of " + triple.getArchName() +
-        " (LLVM's names, e.g. znver4, skylake-avx512, haswell: "
-        "llc -mcpu=help)");
+  return NativeTarget{triple, target, std::move(subtarget)};
+}
+
+llvm::Error TargetInfo::checkFeatureNames(llvm::StringRef features,
+                                          llvm::StringRef what) {
+  auto native = getNativeTarget();
+  if (!native)
+    return native.takeError();
   llvm::SmallVector<llvm::StringRef> requested;
   if (!features.trim().empty())
     features.split(requested, ',');
   llvm::ArrayRef<llvm::SubtargetFeatureKV> known =
-      subtarget->getAllProcessorFeatures();
+      native->subtarget->getAllProcessorFeatures();
   for (llvm::StringRef feature : requested) {
     llvm::StringRef name = feature.trim();
     if (name.empty() || (name.front() != '+' && name.front() != '-'))
       return llvm::createStringError(
-          "target-features: '" + feature +
+          what + ": '" + feature +
           "' is not written +name or -name (a comma-separated "
           "list, e.g. +avx2,-avx512f)");
     name = name.drop_front();
@@ -74,9 +83,31 @@ TargetInfo::create(llvm::StringRef cpu, llvm::StringRef features) {
           return name == kv.Key;
         }))
       return llvm::createStringError(
-          "target-features: '" + name + "' is not a feature of " +
-          triple.getArchName() + " (llc -mattr=help)");
+          what + ": '" + name + "' is not a feature of " +
+          native->triple.getArchName() + " (llc -mattr=help)");
   }
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<TargetInfo>>
+TargetInfo::create(llvm::StringRef cpu, llvm::StringRef features) {
+  auto native = getNativeTarget();
+  if (!native)
+    return native.takeError();
+  const llvm::Triple &triple = native->triple;
+  const llvm::Target *target = native->target;
+  // Check the names first: LLVM itself only prints a warning for an unknown
+  // CPU or feature and goes on with "generic" code.
+  if (!cpu.empty() && !native->subtarget->isCPUStringValid(cpu))
+    return llvm::createStringError(
+        "target-cpu '" + cpu + "' is not a CPU of " + triple.getArchName() +
+        " (LLVM's names, e.g. znver4, skylake-avx512, haswell: "
+        "llc -mcpu=help)");
+  if (llvm::Error error = checkFeatureNames(features, "target-features"))
+    return std::move(error);
+  llvm::SmallVector<llvm::StringRef> requested;
+  if (!features.trim().empty())
+    features.split(requested, ',');
 
   auto info = std::unique_ptr<TargetInfo>(new TargetInfo());
   info->host = cpu.empty();

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather/ExecutionEngine/JitEngine.h"
+#include "gather/Codegen/TargetInfo.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -183,8 +184,15 @@ gather::createJitEngine(ModuleOp module, const JitEngineOptions &options) {
   if (!options.cpu.empty())
     machineBuilder->setCPU(options.cpu);
   std::string features = options.features;
-  if (!options.extraFeatures.empty())
-    features += (features.empty() ? "" : ",") + options.extraFeatures;
+  // (LLVM itself warns of a feature it does not know and ignores it, and
+  // takes the names untrimmed.)
+  if (llvm::Error error =
+          TargetInfo::checkFeatureNames(options.extraFeatures, "-mattr"))
+    return std::move(error);
+  llvm::SmallVector<llvm::StringRef> extra;
+  llvm::StringRef(options.extraFeatures).split(extra, ',', -1, false);
+  for (llvm::StringRef feature : extra)
+    features += (features.empty() ? "" : ",") + feature.trim().str();
   if (!features.empty())
     machineBuilder->setFeatures(features);
   auto targetMachine = machineBuilder->createTargetMachine();

@@ -97,6 +97,13 @@ public:
   static llvm::Expected<std::unique_ptr<TargetInfo>>
   create(llvm::StringRef cpu, llvm::StringRef features);
 
+  /// An error if one of `features` (as create() takes them) is not written
+  /// `+name` / `-name` or is not a feature of the native target, the
+  /// message starting with `what` (the option that gave them: LLVM itself
+  /// only warns and ignores the feature); success otherwise.
+  static llvm::Error checkFeatureNames(llvm::StringRef features,
+                                       llvm::StringRef what);
+
   ~TargetInfo();
 
   /// The CPU name (the host's when none was given, e.g. `znver5`).

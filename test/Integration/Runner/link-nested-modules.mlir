@@ -4,7 +4,7 @@
 // RUN: gather-runner %s -e main --entry-point-result=i64 --link-nested-modules | FileCheck %s
 // CHECK: 7
 // RUN: not gather-runner %s -e main --entry-point-result=i64 2>&1 | FileCheck %s --check-prefix=UNLINKED
-// UNLINKED: error: JIT compilation failed: function 'seven' (declared at loc("{{.*}}link-nested-modules.mlir":[[# @LINE + 18]]:3)) is defined neither in the module nor in the process; link or load the library that defines it
+// UNLINKED: error: JIT compilation failed: function 'seven' (at {{.*}}link-nested-modules.mlir:[[# @LINE + 18]]:3) is defined neither in the module nor in the process; link or load the library that defines it
 // A public symbol that both modules define is an error at the nested
 // definition (not LLVM's unlocated "symbol multiply defined", which exits);
 // any other link failure is located at the nested module with the linker's
