@@ -116,8 +116,8 @@ static llvm::cl::opt<bool> optO3("O3",
 
 static llvm::cl::list<std::string>
     mAttrs("mattr", llvm::cl::MiscFlags::CommaSeparated,
-           llvm::cl::desc("Target specific attributes (-mattr=help for "
-                          "details)"),
+           llvm::cl::desc("Target features, +name or -name (llc "
+                          "-mattr=help lists them)"),
            llvm::cl::value_desc("a1,+a2,-a3,..."), llvm::cl::cat(optFlags));
 
 static llvm::cl::OptionCategory linkingFlags("linking options");

@@ -27,19 +27,13 @@ using namespace mlir;
 using namespace gather;
 using namespace gather::onnx_to_linalg;
 
-/// The one element of `tensor` (of a static shape of one element), or a
-/// located error naming `what` of `op`.
-static FailureOr<Value> extractOneElement(OpBuilder &b, Operation *op,
-                                          Value tensor, StringRef what) {
-  auto type = dyn_cast<RankedTensorType>(tensor.getType());
-  if (!type || !type.hasStaticShape())
-    return op->emitOpError("cannot be lowered: its ")
-           << what << " has type " << tensor.getType()
-           << "; lowering needs a static shape of one element";
-  Value zero = arith::ConstantIndexOp::create(b, op->getLoc(), 0);
+/// The one element of `tensor` (a ranked tensor of a static shape of one
+/// element: getWhyNotLowerable checked it before the op was rewritten).
+static Value extractOneElement(OpBuilder &b, Location loc, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   SmallVector<Value> position(type.getRank(), zero);
-  return tensor::ExtractOp::create(b, op->getLoc(), tensor, position)
-      .getResult();
+  return tensor::ExtractOp::create(b, loc, tensor, position);
 }
 
 /// `value` as a tensor of `type` (a tensor.cast where the types differ).
@@ -162,12 +156,9 @@ struct IfOpLowering : public OpConversionPattern<ONNX::IfOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (std::optional<std::string> why = getWhyNotLowerable(op))
       return op.emitOpError("cannot be lowered: ") << *why;
-    FailureOr<Value> cond =
-        extractOneElement(rewriter, op, adaptor.getCond(), "condition");
-    if (failed(cond))
-      return failure();
+    Value cond = extractOneElement(rewriter, op.getLoc(), adaptor.getCond());
     auto ifOp = scf::IfOp::create(rewriter, op.getLoc(), op.getResultTypes(),
-                                  *cond, /*addThenBlock=*/false,
+                                  cond, /*addThenBlock=*/false,
                                   /*addElseBlock=*/false);
     rewriter.inlineRegionBefore(op.getThenBranch(), ifOp.getThenRegion(),
                                 ifOp.getThenRegion().end());
@@ -223,22 +214,10 @@ struct LoopOpLowering : public OpConversionPattern<ONNX::LoopOp> {
       trip = arith::ConstantIntOp::create(rewriter, loc, i64,
                                           std::numeric_limits<int64_t>::max());
     } else {
-      FailureOr<Value> m =
-          extractOneElement(rewriter, op, adaptor.getM(), "trip count 'M'");
-      if (failed(m))
-        return failure();
-      trip = *m;
+      trip = extractOneElement(rewriter, loc, adaptor.getM());
     }
-    Value cond;
-    if (noCond) {
-      cond = arith::ConstantIntOp::create(rewriter, loc, i1, 1);
-    } else {
-      FailureOr<Value> c = extractOneElement(rewriter, op, adaptor.getCond(),
-                                             "condition 'cond'");
-      if (failed(c))
-        return failure();
-      cond = *c;
-    }
+    Value cond = noCond ? arith::ConstantIntOp::create(rewriter, loc, i1, 1)
+                        : extractOneElement(rewriter, loc, adaptor.getCond());
 
     SmallVector<Type> types = {i64, i1};
     SmallVector<Value> inits = {
@@ -371,11 +350,8 @@ struct YieldOpLowering : public OpConversionPattern<ONNX::YieldOp> {
           arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), 1);
       values.push_back(
           arith::AddIOp::create(rewriter, loc, after.getArgument(0), one));
-      FailureOr<Value> cond = extractOneElement(
-          rewriter, op, adaptor.getOperands().front(), "condition");
-      if (failed(cond))
-        return failure();
-      values.push_back(*cond);
+      values.push_back(
+          extractOneElement(rewriter, loc, adaptor.getOperands().front()));
       for (auto [value, type] :
            llvm::zip(adaptor.getOperands().drop_front(),
                      TypeRange(whileOp.getResultTypes()).drop_front(2)))
