@@ -128,7 +128,8 @@ static bool shouldPrefetch(linalg::GenericOp gather, int64_t distance,
 /// read from one position of the axis to the next exceed `budget` bytes.
 /// The block is the largest divisor of the size of dimension axis + 1 whose
 /// lines fit `budget`, at least one position whose lines fit half of it
-/// (docs/CodeShape.md, "Gathers along an outer axis").
+/// (docs/CodeShape.md, "Gathers along an outer axis"), found among the
+/// kMaxRowBlockCandidates largest sizes that fit (none: no blocks).
 static std::optional<RowBlocks> planRowBlocks(linalg::GenericOp gather,
                                               int64_t budget) {
   if (budget <= 0 || readsIndicesPermuted(gather))
@@ -142,7 +143,7 @@ static std::optional<RowBlocks> planRowBlocks(linalg::GenericOp gather,
   auto dataType = cast<RankedTensorType>(read->data.getType());
   auto indicesType = cast<RankedTensorType>(getIndices(gather).getType());
   if (!dataType.hasStaticShape() || !indicesType.hasStaticShape() ||
-      indicesType.getNumElements() == 0)
+      gather::hasZeroSize(indicesType.getShape()))
     return std::nullopt;
   int64_t dim = *axis + 1;
   // The bytes of `data` that one position of `dim` reads across the axis.
@@ -154,12 +155,16 @@ static std::optional<RowBlocks> planRowBlocks(linalg::GenericOp gather,
       elementBytes ? gather::getCheckedNumElements(extents, *elementBytes)
                    : std::nullopt;
   int64_t size = indicesType.getDimSize(dim);
-  if (!perPosition || *perPosition > budget / 2 ||
-      *perPosition * size <= budget)
+  // (size <= budget / perPosition: the product can exceed int64_t.)
+  if (!perPosition || *perPosition == 0 || *perPosition > budget / 2 ||
+      size <= budget / *perPosition)
     return std::nullopt;
   int64_t block = budget / *perPosition;
-  while (size % block != 0)
+  int64_t lowest = std::max<int64_t>(1, block - kMaxRowBlockCandidates + 1);
+  while (block >= lowest && size % block != 0)
     --block;
+  if (block < lowest)
+    return std::nullopt;
   return RowBlocks{*axis, dim, block, block * *perPosition};
 }
 
@@ -401,7 +406,9 @@ void GatherCodegenPlan::print(raw_ostream &os) const {
        << (groups->vectors == 1 ? " vector)" : " vectors)");
   if (blocks)
     os << ", rows in blocks of " << blocks->size << " along dimension "
-       << blocks->dim << " (" << blocks->bytes / 1024 << " KiB of data each)";
+       << blocks->dim << " ("
+       << (blocks->bytes < 1024 ? blocks->bytes : blocks->bytes / 1024)
+       << (blocks->bytes < 1024 ? " B" : " KiB") << " of data each)";
   os << "; ";
   switch (threads) {
   case Threads::Serial:

@@ -66,6 +66,13 @@ struct SizeGuard {
   int64_t limit;
 };
 
+/// The most candidate block sizes planRowBlocks tries, from the largest
+/// that fits the budget down, for a divisor of the blocked dimension's size:
+/// sizes with no divisor in that window (a large prime, or a size beyond any
+/// buffer: 2^63 - 1) get no blocks, in a bounded time whatever
+/// row-block-bytes is.
+inline constexpr int64_t kMaxRowBlockCandidates = 1 << 16;
+
 /// Gathers whose `data` and `indices` hold fewer bytes than this (statically)
 /// get no prefetches: they stay in the L1 data cache (32 KiB on the x86 CPUs
 /// LLVM models, TargetTransformInfo::getCacheSize(L1D)).

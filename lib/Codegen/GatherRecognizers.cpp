@@ -28,6 +28,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace gather::codegen;
@@ -328,11 +329,13 @@ bool gather::codegen::hasContiguousLayout(MemRefType type) {
   if (!type.hasStaticShape() ||
       failed(type.getStridesAndOffset(strides, offset)))
     return false;
-  int64_t expected = 1;
+  // (The row-major strides without wrap-around: one beyond int64_t is no
+  // stride a layout has.)
+  std::optional<int64_t> expected = 1;
   for (int64_t d = type.getRank() - 1; d >= 0; --d) {
-    if (strides[d] != expected)
+    if (!expected || strides[d] != *expected)
       return false;
-    expected *= type.getDimSize(d);
+    expected = llvm::checkedMul(*expected, type.getDimSize(d));
   }
   return true;
 }

@@ -34,6 +34,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace gather {
 #define GEN_PASS_DEF_RAISEBUFFERGATHERSPASS
@@ -97,9 +98,11 @@ static Layout getLayout(MemRefType type) {
     if (!ShapedType::isDynamic(strides[d]) &&
         !ShapedType::isDynamic(expected) && strides[d] != expected)
       return Layout::Strided;
+    // (A product beyond int64_t is unknown, as a dynamic one.)
     expected = ShapedType::isDynamic(expected) || type.isDynamicDim(d)
                    ? ShapedType::kDynamic
-                   : expected * type.getDimSize(d);
+                   : llvm::checkedMul(expected, type.getDimSize(d))
+                         .value_or(ShapedType::kDynamic);
   }
   return Layout::Unknown;
 }
@@ -436,10 +439,14 @@ struct RaiseBufferGathersPass
                        ? OpFoldResult(metadata.getSizes()[d])
                        : OpFoldResult(builder.getIndexAttr(type.getDimSize(d)));
         std::optional<int64_t> stride = getConstantIntValue(expected);
-        expected =
+        // (Folded where the product fits int64_t.)
+        std::optional<int64_t> product =
             stride && !type.isDynamicDim(d)
-                ? OpFoldResult(
-                      builder.getIndexAttr(*stride * type.getDimSize(d)))
+                ? llvm::checkedMul(*stride, type.getDimSize(d))
+                : std::nullopt;
+        expected =
+            product
+                ? OpFoldResult(builder.getIndexAttr(*product))
                 : OpFoldResult(arith::MulIOp::create(
                       builder, loc,
                       getValueOrCreateConstantIndexOp(builder, loc, expected),

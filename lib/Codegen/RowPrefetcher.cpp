@@ -15,6 +15,7 @@
 #include "RowPrefetcher.h"
 
 #include "GatherRecognizers.h"
+#include "gather/Support/CheckedSize.h"
 #include "gather/Support/ElementBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -49,11 +50,14 @@ RowPrefetcher::RowPrefetcher(OpBuilder &b, Location loc,
                                  arith::ConstantIndexOp::create(b, loc, 1));
     ReassociationIndices all =
         llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
-    // The flat size is static only if every size is: the inferred type
-    // (CollapseShapeOp's builder without one) makes it a static 0 when a
-    // size is 0 and another dynamic, which its verifier rejects.
-    int64_t flatSize =
-        type.hasStaticShape() ? type.getNumElements() : ShapedType::kDynamic;
+    // The flat size is static only if every size is and their product fits
+    // int64_t: the inferred type (CollapseShapeOp's builder without one)
+    // makes it a static 0 when a size is 0 and another dynamic, which its
+    // verifier rejects.
+    int64_t flatSize = type.hasStaticShape()
+                           ? gather::getCheckedNumElements(type.getShape())
+                                 .value_or(ShapedType::kDynamic)
+                           : ShapedType::kDynamic;
     return memref::CollapseShapeOp::create(
                b, loc, MemRefType::get({flatSize}, type.getElementType()),
                buffer, ArrayRef<ReassociationIndices>{all})

@@ -18,6 +18,7 @@
 #include "gather/Dialect/ONNX/Sharding/Sharding.h"
 #include "gather/RuntimeABI/RuntimeABI.h"
 #include "gather/RuntimeABI/RuntimeReporter.h"
+#include "gather/Support/CheckedSize.h"
 #include "gather/Support/ElementBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -146,7 +147,7 @@ void ONNX::createGlobalIndexCheck(OpBuilder &builder, Location loc,
                                   ArrayRef<GridAxis> usedAxes, Value axisSize) {
   auto indicesType = cast<RankedTensorType>(indices.getType());
   int64_t rank = indicesType.getRank();
-  if (indicesType.hasStaticShape() && indicesType.getNumElements() == 0)
+  if (gather::hasZeroSize(indicesType.getShape()))
     return;
   SmallVector<Value> localSizes;
   for (int64_t d = 0; d < rank; ++d)

@@ -19,6 +19,7 @@
 #include "UpstreamWorkarounds.h"
 #include "gather/Dialect/ONNX/GatherElementsView.h"
 #include "gather/Dialect/ONNX/Sharding/TrafficModel.h"
+#include "gather/Support/CheckedSize.h"
 #include "gather/Support/ElementBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -65,10 +66,17 @@ static std::optional<int64_t> getSplitRank(const ONNX::GatherElementsView &op,
   int64_t rank = dataType.getRank();
   int64_t axis = ONNX::normalizeAxis(op.axis, rank);
   // Empty operands stay replicated: there is nothing to share out, and
-  // slicing a dimension of size 0 (even at offset 0) is invalid IR.
-  if (dim < 0 || dim >= rank || !dataType.hasStaticShape() ||
-      !indicesType.hasStaticShape() || dataType.getNumElements() == 0 ||
-      indicesType.getNumElements() == 0)
+  // slicing a dimension of size 0 (even at offset 0) is invalid IR. So do
+  // operands of more bytes than int64_t counts (no buffer has them): the
+  // schemes and the lookup's strides are computed in int64_t.
+  auto isSplittable = [](RankedTensorType type) {
+    std::optional<int64_t> bytes = gather::getCheckedNumElements(
+        type.getShape(),
+        gather::getElementBytes(type.getElementType()).value_or(1));
+    return type.hasStaticShape() && bytes && *bytes > 0;
+  };
+  if (dim < 0 || dim >= rank || !isSplittable(dataType) ||
+      !isSplittable(indicesType))
     return std::nullopt;
   int64_t size =
       dim == axis ? dataType.getDimSize(dim) : indicesType.getDimSize(dim);
