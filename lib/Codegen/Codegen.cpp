@@ -19,6 +19,7 @@
 #include "CodegenPlan.h"
 #include "FusedGatherBuilder.h"
 #include "GatherRecognizers.h"
+#include "SplitResultOrders.h"
 
 #include "gather/Codegen/Passes.h"
 #include "gather/Codegen/TargetInfo.h"
@@ -34,6 +35,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "gather-codegen"
@@ -119,6 +121,37 @@ struct CodegenPass : public gather::impl::CodegenPassBase<CodegenPass> {
     options.inRegisterGathers = inRegisterGathers;
     options.target = target.get();
 
+    // Gathers whose results are written in several orders: one per order
+    // first (SplitResultOrders.h), each then planned as any other.
+    IRRewriter rewriter(&getContext());
+    SmallVector<linalg::GenericOp> inOtherOrders;
+    llvm::SmallPtrSet<Operation *, 4> leftInOtherOrders;
+    getOperation().walk([&](linalg::GenericOp op) {
+      if (hasResultsInOtherOrders(op))
+        inOtherOrders.push_back(op);
+    });
+    for (linalg::GenericOp op : inOtherOrders) {
+      Location loc = op.getLoc();
+      int64_t numResults = op.getNumResults();
+      StringRef whyNot;
+      SmallVector<linalg::GenericOp> split =
+          splitByResultOrder(rewriter, op, &whyNot);
+      if (split.empty()) {
+        leftInOtherOrders.insert(op);
+        if (unfusedRemarks)
+          emitRemark(loc) << "gather-codegen: results in other orders than "
+                             "the loops', left as is: "
+                          << whyNot;
+        continue;
+      }
+      if (remarks)
+        emitRemark(loc) << "gather-codegen: " << numResults
+                        << (numResults == 1 ? " result" : " results") << " in "
+                        << split.size()
+                        << (split.size() == 1 ? " order" : " orders")
+                        << ": one gather per order, its loops in that order";
+    }
+
     SmallVector<linalg::GenericOp> gathers;
     getOperation().walk([&](linalg::GenericOp op) {
       StringRef whyNot;
@@ -136,11 +169,11 @@ struct CodegenPass : public gather::impl::CodegenPassBase<CodegenPass> {
                                      "data left: it folded into a value)";
       } else if (gather::isMarkedGatherElements(op)) {
         warnBrokenContract(op, whyNot, "left as is");
-      } else if (unfusedRemarks && readsTensor(op)) {
+      } else if (unfusedRemarks && readsTensor(op) &&
+                 !leftInOtherOrders.contains(op)) {
         op.emitRemark() << "gather-codegen: not fused: " << whyNot;
       }
     });
-    IRRewriter rewriter(&getContext());
     for (linalg::GenericOp gather : gathers) {
       // Planned one by one: the loops of one gather may hold the next.
       GatherCodegenPlan plan = planGather(gather, options);

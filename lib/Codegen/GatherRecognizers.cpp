@@ -44,7 +44,11 @@ bool gather::codegen::hasNoDataRead(linalg::GenericOp op) {
   return op.getBody()->getOps<tensor::ExtractOp>().empty();
 }
 
-bool gather::codegen::isGatherLike(linalg::GenericOp op, StringRef *whyNot) {
+/// isGatherLike, with `outputs` saying what output maps it takes: the
+/// identity only, or any permutation.
+enum class OutputMaps { Identity, Permutations };
+static bool matchGatherLike(linalg::GenericOp op, OutputMaps outputs,
+                            StringRef *whyNot) {
   if (!op.hasPureTensorSemantics())
     return reject(whyNot, "not on tensors");
   if (op.getNumDpsInputs() < 1)
@@ -59,14 +63,27 @@ bool gather::codegen::isGatherLike(linalg::GenericOp op, StringRef *whyNot) {
   if (!op.getMatchingIndexingMap(read->indices).isPermutation())
     return reject(whyNot, "the indexing map of its indices is not a "
                           "permutation");
-  for (OpOperand &init : op.getDpsInitsMutable())
-    if (!op.getMatchingIndexingMap(&init).isIdentity())
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    AffineMap map = op.getMatchingIndexingMap(&init);
+    if (outputs == OutputMaps::Identity && !map.isIdentity())
       return reject(whyNot, "an output indexing map that is not the identity");
+    if (!map.isPermutation())
+      return reject(whyNot, "an output indexing map that is not a permutation");
+  }
   for (OpOperand *input : op.getDpsInputOperands())
     if (!op.getMatchingIndexingMap(input).isProjectedPermutation())
       return reject(whyNot, "an input indexing map that is not a projected "
                             "permutation");
   return true;
+}
+
+bool gather::codegen::isGatherLike(linalg::GenericOp op, StringRef *whyNot) {
+  return matchGatherLike(op, OutputMaps::Identity, whyNot);
+}
+
+bool gather::codegen::hasResultsInOtherOrders(linalg::GenericOp op) {
+  return !isGatherLike(op) &&
+         matchGatherLike(op, OutputMaps::Permutations, nullptr);
 }
 
 OpOperand &gather::codegen::getIndicesOperand(linalg::GenericOp gather) {

@@ -43,6 +43,13 @@ namespace gather::codegen {
 bool isGatherLike(mlir::linalg::GenericOp op,
                   llvm::StringRef *whyNot = nullptr);
 
+/// Whether `op` is gather-like (isGatherLike) but for the indexing maps of
+/// its outputs: permutations, not all the identity (results written in
+/// other orders than the loops', as a fusion that keeps the producer's
+/// result beside its transposing consumer's makes). splitByResultOrder
+/// gives one gather-like generic per order.
+bool hasResultsInOtherOrders(mlir::linalg::GenericOp op);
+
 /// Whether the body of `op` holds no tensor.extract: a marked gather whose
 /// read of `data` folded away (canonicalization turns the read of a splat
 /// constant into its value). That is no broken contract, only no gather

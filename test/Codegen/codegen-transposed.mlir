@@ -113,3 +113,54 @@ func.func @empty(%d: tensor<0x4xf32>, %i: tensor<0x4xi64>) -> tensor<4x0xf32> {
   } -> tensor<4x0xf32>
   return %r : tensor<4x0xf32>
 }
+
+// -----
+
+// Results in two orders, as a fusion that keeps the gather's own result
+// beside its transposing consumer's makes: transpose(gather) * w in the
+// loops' order, the gather itself in its own. No loop order writes both
+// along their rows: one gather per order (SplitResultOrders.h), the first
+// in tiles (with the fused check), the second a plain gather along the
+// rows of indices (w is not read there). Values: test/Integration/Runner/
+// transposed-consumers.test.
+// CHECK-LABEL: func.func @mixed
+// CHECK-NOT:     linalg.generic
+// CHECK:         %[[R0:.*]] = scf.forall (%{{.*}}) in (4) shared_outs({{.*}}) -> (tensor<128x64xf32>)
+// CHECK:           vector.shuffle
+// CHECK:           vector.transfer_read %arg2
+// CHECK:         %[[R1:.*]] = scf.forall (%[[ROW:.*]]) in (64) shared_outs({{.*}}) -> (tensor<64x128xf32>)
+// CHECK-NOT:       %arg2
+// CHECK:           vector.transfer_read %arg1[%[[ROW]], %{{.*}}]{{.*}} : tensor<64x128xi64>, vector<16xi64>
+// CHECK-NOT:       %arg2
+// CHECK:         return %[[R0]], %[[R1]] : tensor<128x64xf32>, tensor<64x128xf32>
+func.func @mixed(%d: tensor<64x128xf32>, %i: tensor<64x128xi64>, %w: tensor<128x64xf32>) -> (tensor<128x64xf32>, tensor<64x128xf32>) {
+  %g = onnx.GatherElements %d, %i axis = 1 : tensor<64x128xf32>, tensor<64x128xi64>
+  %e = tensor.empty() : tensor<128x64xf32>
+  %e2 = tensor.empty() : tensor<64x128xf32>
+  // REMARK: codegen-transposed.mlir:[[# @LINE + 4]]:10: remark: gather-codegen: 2 results in 2 orders: one gather per order, its loops in that order
+  // REMARK: codegen-transposed.mlir:[[# @LINE + 3]]:10: remark: gather-codegen: vectors of 16, in the order of a transposing consumer (tiles of 16x16 along dimension 0, transposed in registers); threads; no prefetches (the loops follow a transposing consumer); index check fused
+  // REMARK: codegen-transposed.mlir:[[# @LINE + 2]]:10: remark: gather-codegen: vectors of 16; threads; prefetches 4096 B ahead; no index check
+  // REMARK-NOT: not fused
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(a, b) -> (b, a)>, affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (b, a)>], iterator_types = ["parallel", "parallel"]} ins(%g, %w : tensor<64x128xf32>, tensor<128x64xf32>) outs(%e, %e2 : tensor<128x64xf32>, tensor<64x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32, %o2: f32):
+    %m = arith.mulf %x, %y : f32
+    linalg.yield %m, %x : f32, f32
+  } -> (tensor<128x64xf32>, tensor<64x128xf32>)
+  return %r#0, %r#1 : tensor<128x64xf32>, tensor<64x128xf32>
+}
+
+// -----
+
+// The split leaves alone a body that reads an output (and says so); the
+// plan then has nothing to plan.
+func.func @reads_output(%d: tensor<16x16xf32>, %i: tensor<16x16xi64>) -> (tensor<16x16xf32>, tensor<16x16xf32>) {
+  %g = onnx.GatherElements %d, %i axis = 1 : tensor<16x16xf32>, tensor<16x16xi64>
+  %e = tensor.empty() : tensor<16x16xf32>
+  // REMARK: codegen-transposed.mlir:[[# @LINE + 1]]:10: remark: gather-codegen: results in other orders than the loops', left as is: its body reads an output
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(a, b) -> (b, a)>, affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (b, a)>], iterator_types = ["parallel", "parallel"]} ins(%g : tensor<16x16xf32>) outs(%e, %e : tensor<16x16xf32>, tensor<16x16xf32>) {
+  ^bb0(%x: f32, %o: f32, %o2: f32):
+    %s = arith.addf %x, %o : f32
+    linalg.yield %s, %x : f32, f32
+  } -> (tensor<16x16xf32>, tensor<16x16xf32>)
+  return %r#0, %r#1 : tensor<16x16xf32>, tensor<16x16xf32>
+}

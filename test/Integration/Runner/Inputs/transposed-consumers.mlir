@@ -106,3 +106,49 @@ func.func @dynamic(%d: tensor<37x200xf32>, %i: tensor<37x?xi64>) -> tensor<?x37x
   } -> tensor<?x37xf32>
   return %r : tensor<?x37xf32>
 }
+
+// Results in two orders (a fusion that keeps the gather's own result beside
+// its transposing consumer's, as linalg-fuse-elementwise-ops does with a
+// control function that fuses producers of several uses): transpose(gather)
+// * w, and the gather itself in its own order. gather-codegen makes one
+// gather per order (docs/CodeShape.md, "Results in several orders").
+func.func @mixed(%d: tensor<64x128xf32>, %i: tensor<64x128xi64>, %w: tensor<128x64xf32>) -> (tensor<128x64xf32>, tensor<64x128xf32>) {
+  %g = onnx.GatherElements %d, %i axis = 1 : tensor<64x128xf32>, tensor<64x128xi64>
+  %e = tensor.empty() : tensor<128x64xf32>
+  %e2 = tensor.empty() : tensor<64x128xf32>
+  %r:2 = linalg.generic {indexing_maps = [#t2, #id2, #id2, #t2], iterator_types = ["parallel", "parallel"]} ins(%g, %w : tensor<64x128xf32>, tensor<128x64xf32>) outs(%e, %e2 : tensor<128x64xf32>, tensor<64x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32, %o2: f32):
+    %m = arith.mulf %x, %y : f32
+    linalg.yield %m, %x : f32, f32
+  } -> (tensor<128x64xf32>, tensor<64x128xf32>)
+  return %r#0, %r#1 : tensor<128x64xf32>, tensor<64x128xf32>
+}
+
+// The same at 20x40 (sizes that are no multiples of a tile).
+func.func @mixed_ragged(%d: tensor<30x40xf32>, %i: tensor<20x40xi64>, %w: tensor<40x20xf32>) -> (tensor<40x20xf32>, tensor<20x40xf32>) {
+  %g = onnx.GatherElements %d, %i axis = 0 : tensor<30x40xf32>, tensor<20x40xi64>
+  %e = tensor.empty() : tensor<40x20xf32>
+  %e2 = tensor.empty() : tensor<20x40xf32>
+  %r:2 = linalg.generic {indexing_maps = [#t2, #id2, #id2, #t2], iterator_types = ["parallel", "parallel"]} ins(%g, %w : tensor<20x40xf32>, tensor<40x20xf32>) outs(%e, %e2 : tensor<40x20xf32>, tensor<20x40xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32, %o2: f32):
+    %m = arith.mulf %x, %y : f32
+    linalg.yield %m, %x : f32, f32
+  } -> (tensor<40x20xf32>, tensor<20x40xf32>)
+  return %r#0, %r#1 : tensor<40x20xf32>, tensor<20x40xf32>
+}
+
+// Rank 3, three results in three orders: r0[c, a, b] = g[a, b, c] * w[c, a,
+// b]; r1 = g; r2[b, c, a] = r0[c, a, b].
+#q3 = affine_map<(a, b, c) -> (c, a, b)>
+func.func @mixed3(%d: tensor<6x16x32xf32>, %i: tensor<4x16x32xi64>, %w: tensor<32x4x16xf32>) -> (tensor<32x4x16xf32>, tensor<4x16x32xf32>, tensor<16x32x4xf32>) {
+  %g = onnx.GatherElements %d, %i axis = 0 : tensor<6x16x32xf32>, tensor<4x16x32xi64>
+  %e = tensor.empty() : tensor<32x4x16xf32>
+  %e1 = tensor.empty() : tensor<4x16x32xf32>
+  %e2 = tensor.empty() : tensor<16x32x4xf32>
+  %r:3 = linalg.generic {indexing_maps = [#p3, #id3, #id3, #p3, #q3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%g, %w : tensor<4x16x32xf32>, tensor<32x4x16xf32>) outs(%e, %e1, %e2 : tensor<32x4x16xf32>, tensor<4x16x32xf32>, tensor<16x32x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32, %o1: f32, %o2: f32):
+    %m = arith.mulf %x, %y : f32
+    linalg.yield %m, %x, %m : f32, f32, f32
+  } -> (tensor<32x4x16xf32>, tensor<4x16x32xf32>, tensor<16x32x4xf32>)
+  return %r#0, %r#1, %r#2 : tensor<32x4x16xf32>, tensor<4x16x32xf32>, tensor<16x32x4xf32>
+}

@@ -6,7 +6,9 @@
 DIR: <case>_data.npy, <case>_indices.npy, <case>_w.npy (where the consumer
 multiplies), <case>_expected.npy, and t512_bad.npy (one index out of range
 at [3, 7]); for "two" (two results), two_expected0.npy (the transposed
-gather) and two_expected1.npy (times w)."""
+gather) and two_expected1.npy (times w); for the results in several orders
+(mixed, mixed_ragged, mixed3), <case>_expected<k>.npy for result k, and
+mixed_bad.npy (one index out of range at [5, 9])."""
 import os
 import sys
 
@@ -47,3 +49,28 @@ for name, (data_shape, indices_shape, axis, index_type, perm, mul) in cases.item
     if name == "t512":
         indices[3, 7] = 5000
         np.save(os.path.join(out, "t512_bad.npy"), indices)
+
+# Results in several orders: r0 = the transposing consumer's (gather
+# permuted by perm, times w), r1 = the gather itself, and for mixed3 r2 =
+# r0 permuted by (2, 0, 1).
+mixed = {
+    "mixed": ((64, 128), (64, 128), 1, (1, 0)),
+    "mixed_ragged": ((30, 40), (20, 40), 0, (1, 0)),
+    "mixed3": ((6, 16, 32), (4, 16, 32), 0, (2, 0, 1)),
+}
+for name, (data_shape, indices_shape, axis, perm) in mixed.items():
+    data = rng.standard_normal(data_shape).astype(np.float32)
+    size = data_shape[axis]
+    indices = rng.integers(-size, size, indices_shape).astype(np.int64)
+    gathered = np.take_along_axis(data, indices % size, axis)
+    w = rng.standard_normal(np.transpose(gathered, perm).shape).astype(np.float32)
+    results = [np.transpose(gathered, perm) * w, gathered]
+    if name == "mixed3":
+        results.append(np.transpose(results[0], (2, 0, 1)))
+    for kind, array in (("data", data), ("indices", indices), ("w", w)):
+        np.save(os.path.join(out, f"{name}_{kind}.npy"), array)
+    for k, result in enumerate(results):
+        np.save(os.path.join(out, f"{name}_expected{k}.npy"), np.ascontiguousarray(result))
+    if name == "mixed":
+        indices[5, 9] = 500
+        np.save(os.path.join(out, "mixed_bad.npy"), indices)
