@@ -190,6 +190,9 @@ void gather::addBufferizationPasses(OpPassManager &pm,
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Each result its own buffer: the caller frees every one (MLIR 22's
+  // ownership-based-buffer-deallocation returns a shared one twice).
+  pm.addNestedPass<func::FuncOp>(createCopyAliasedResultsPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
   // Every heap allocation checked: an impossible size or a null buffer is

@@ -86,15 +86,20 @@ llvm::Expected<HostTensor> HostTensor::adoptResult(Type elementType,
       return llvm::createStringError("a result has a negative size");
     if (sizes[d] > 1 && strides[d] != expected)
       return llvm::createStringError("a result is not row-major (strides)");
-    expected *= sizes[d];
+    // (The stride of the next dimension: once past a size 0, none is used.)
+    expected = llvm::checkedMul(expected, sizes[d]).value_or(INT64_MAX);
   }
   std::optional<int64_t> elementBytes = getStorageBytes(elementType);
   if (!elementBytes)
     return llvm::createStringError(
         "a result of element type '" + debugString(elementType) +
         "' cannot be printed or written by gather-run");
+  std::optional<int64_t> bytes = getCheckedNumElements(sizes, *elementBytes);
+  if (!bytes)
+    return llvm::createStringError("a result has more bytes than int64_t "
+                                   "counts");
   tensor.type = RankedTensorType::get(sizes, elementType);
-  tensor.bytes = static_cast<size_t>(expected * *elementBytes);
+  tensor.bytes = static_cast<size_t>(*bytes);
   tensor.data = aligned + offset * *elementBytes;
   return tensor;
 }

@@ -65,6 +65,9 @@
 // ALL-NEXT:   one-shot-bufferize{allow-return-allocs-from-loops=true {{.*}} bufferize-function-boundaries=true {{.*}} function-boundary-type-conversion=identity-layout-map {{.*}} unknown-type-conversion=identity-layout-map {{.*}}},
 // ALL-NEXT:   canonicalize{{[{].*[}]}},
 // ALL-NEXT:   cse,
+// ALL-NEXT:   func.func(
+// ALL-NEXT:     gather-copy-aliased-results
+// ALL-NEXT:   ),
 //             (bufferization::buildBufferDeallocationPipeline)
 // ALL-NEXT:   expand-realloc{emit-deallocs=false},
 // ALL-NEXT:   canonicalize{{[{].*[}]}},

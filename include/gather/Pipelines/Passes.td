@@ -81,6 +81,23 @@ def CheckConstantSizesPass
   }];
 }
 
+def CopyAliasedResultsPass
+    : GatherPass<"gather-copy-aliased-results", "::mlir::func::FuncOp"> {
+  let summary = "Give each result of a function its own buffer";
+  let description = [{
+    Part of `onnx-to-llvm`, after bufferization, before the deallocation
+    pipeline. The caller of a compiled function owns each result and frees
+    its `allocated` pointer (docs/Deploying.md);
+    `ownership-based-buffer-deallocation` clones a result the function does
+    not own (an argument, a constant), but returns one buffer twice when
+    two results are the same buffer or views of it (`return %g, %g` after
+    CSE merged two equal gathers, or a result and its `expand_shape`), and
+    the caller then frees it twice. This pass replaces each result that may
+    share its allocation with an earlier one (`BufferOriginAnalysis`: the
+    same, or not known to differ) by a copy into a new buffer of its type.
+  }];
+}
+
 def LowerStridedCopiesPass
     : GatherPass<"gather-lower-strided-copies", "::mlir::func::FuncOp"> {
   let summary = "Copy non-contiguous memrefs with loops, not memrefCopy";
