@@ -64,6 +64,12 @@ static bool canGroupRows(linalg::GenericOp gather, int64_t vectorSize,
       ranges[rank - 2] < groups.rows)
     return reject(whyNot, Twine(ranges[rank - 2]) + " rows, fewer than a " +
                               "group of " + Twine(groups.rows));
+  // (The two merged sizes: a static product beyond int64_t has no type.)
+  if (!ShapedType::isDynamic(ranges[rank - 2]) &&
+      !llvm::checkedMul(ranges[rank - 2], ranges.back()))
+    return reject(whyNot, Twine(ranges[rank - 2]) + " rows of " +
+                              Twine(ranges.back()) +
+                              ": more elements than int64_t counts");
   if (!isSurelyContiguous(getIndices(gather)))
     return reject(whyNot, "indices is not surely contiguous");
   if (!llvm::all_of(gather.getDpsInits(), isSurelyContiguous))
@@ -341,9 +347,14 @@ gather::codegen::planGather(linalg::GenericOp gather,
   // too few elements; decided at run time for dynamic shapes.
   plan.parallelChunk = options.parallelChunk;
   plan.parallelThreshold = options.parallelThreshold;
-  int64_t rowSize = rank == 1 ? options.parallelChunk : innermost;
-  if (plan.groups)
-    rowSize = plan.groups->elements();
+  // What the threads share out: chunks (rank 1), rows or groups of rows,
+  // counted without the capped element count.
+  int64_t rows = gather::getCheckedNumElements(ArrayRef(ranges).drop_back())
+                     .value_or(std::numeric_limits<int64_t>::max());
+  int64_t units = rank == 1
+                      ? llvm::divideCeil(numElements, options.parallelChunk)
+                  : plan.groups ? llvm::divideCeil(rows, plan.groups->rows)
+                                : rows;
   if (!options.parallel)
     plan.whySerial = "parallel=false";
   else if (!gather->getParentWithTrait<OpTrait::AutomaticAllocationScope>())
@@ -357,7 +368,7 @@ gather::codegen::planGather(linalg::GenericOp gather,
     plan.whySerial = std::to_string(numElements) +
                      " elements, under parallel-threshold=" +
                      std::to_string(options.parallelThreshold);
-  else if (llvm::divideCeil(numElements, rowSize) <= 1)
+  else if (units <= 1)
     plan.whySerial = rank == 1     ? "a single chunk"
                      : plan.groups ? "a single group of rows"
                                    : "a single row";

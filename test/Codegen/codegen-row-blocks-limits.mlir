@@ -29,3 +29,27 @@ func.func @prime(%d: tensor<2x2305843009213693951x64xi8>, %i: tensor<2x230584300
   %r = onnx.GatherElements %d, %i axis = 0 : tensor<2x2305843009213693951x64xi8>, tensor<2x2305843009213693951x64xi64>
   return %r : tensor<2x2305843009213693951x64xi8>
 }
+
+// -----
+
+// Rows of 3, shorter than a vector, would go in groups with the two
+// innermost dimensions of `indices` merged: (2^63 - 1) x 3 elements have no
+// type, so the rows are not grouped (the merged size used to wrap around to
+// a wrong static size, or to the dynamic marker, or to a negative one).
+// CHECK: codegen-row-blocks-limits.mlir:[[# @LINE + 3]]:8: remark: gather-codegen: {{.*}}not in groups: 9223372036854775807 rows of 3: more elements than int64_t counts
+// TIB: codegen-row-blocks-limits.mlir:[[# @LINE + 2]]:8: remark: gather-codegen: {{.*}}not in groups: 9223372036854775807 rows of 3: more elements than int64_t counts
+func.func @groups_overflow(%d: tensor<2x9223372036854775807x3xf16>, %i: tensor<2x9223372036854775807x3xi32>) -> tensor<2x9223372036854775807x3xf16> {
+  %r = onnx.GatherElements %d, %i axis = 0 : tensor<2x9223372036854775807x3xf16>, tensor<2x9223372036854775807x3xi32>
+  return %r : tensor<2x9223372036854775807x3xf16>
+}
+
+// -----
+
+// Two rows of 2^63 - 1 elements: threads share out the rows (their count
+// is not taken from the element count, which is capped at 2^63 - 1).
+// CHECK: codegen-row-blocks-limits.mlir:[[# @LINE + 3]]:8: remark: gather-codegen: {{.*}}; threads;
+// TIB: codegen-row-blocks-limits.mlir:[[# @LINE + 2]]:8: remark: gather-codegen: {{.*}}; threads;
+func.func @two_huge_rows(%d: tensor<1x2x9223372036854775807xi8>, %i: tensor<1x2x9223372036854775807xi64>) -> tensor<1x2x9223372036854775807xi8> {
+  %r = onnx.GatherElements %d, %i axis = 0 : tensor<1x2x9223372036854775807xi8>, tensor<1x2x9223372036854775807xi64>
+  return %r : tensor<1x2x9223372036854775807xi8>
+}
