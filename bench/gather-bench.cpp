@@ -22,10 +22,10 @@
 //     touch, the output) with no gather, at 1 and 2 threads.
 // With --fused, instead: the gather of [512, 1024] f32 along axis 1 alone
 // and with an elementwise consumer (x * w with a second input, relu, x * a
-// row of w, transpose(x) * w) fused into it by upstream
-// linalg-fuse-elementwise-ops after convert-onnx-to-linalg (x * w also
-// unfused), at 1 and 2 threads
-// (workload "fused"; bench/run.py prints the ratios to the gather alone).
+// row of w, transpose(x) * w, x * w and x as two results) fused into it by
+// upstream linalg-fuse-elementwise-ops after convert-onnx-to-linalg (x * w
+// also unfused), at 1 and 2 threads (workload "fused"; bench/run.py prints
+// the ratios to the gather alone).
 // Every gather's output is compared bit for bit with a reference loop
 // before it is timed (a mismatch is reported and the exit status is 1).
 //
@@ -563,6 +563,8 @@ struct Impl {
   std::optional<std::string> form;
   /// What it computes, if not the gather's reference.
   const Buffer<float> *expected;
+  /// Checks what else it writes (a second result), if anything.
+  std::function<bool()> checkOther;
   int64_t callsPerBatch = 1;
   std::vector<double> samples; // seconds per call, one per round
 };
@@ -596,6 +598,10 @@ checkAndSize(std::vector<Impl> &impls, Inputs &inputs,
     if (impl.isGather && std::memcmp(inputs.out.data(), expected.data(),
                                      inputs.out.size() * sizeof(float)) != 0) {
       fail(impl, "output differs from the reference");
+      continue;
+    }
+    if (impl.checkOther && !impl.checkOther()) {
+      fail(impl, "its second result differs from the reference");
       continue;
     }
     auto start = std::chrono::steady_clock::now();
@@ -722,13 +728,14 @@ static bool benchmarkWorkload(const Workload &w,
 }
 
 /// The consumer of the gather in the kernels of --fused.
-enum class Consumer { None, Mul, MulRow, Relu, TransposeMul };
+enum class Consumer { None, Mul, MulRow, Relu, TransposeMul, MulBoth };
 
 /// The kernel of --fused: the gather of [rows, columns] f32 along axis 1
 /// with i64 indices, alone or followed by `consumer` as a linalg.generic
 /// (`x * w` with a second input `w` of the same shape, or of one row
 /// broadcast over the rows, or relu, or `transpose(x) * w` with `w` and
-/// `out` of [columns, rows]), written into `out`.
+/// `out` of [columns, rows], or `x * w` and `x` both: two results), written
+/// into `out` (and `x` into `out2`).
 static std::string fusedKernelSource(Consumer consumer, int64_t rows,
                                      int64_t columns) {
   std::string shape = std::to_string(rows) + "x" + std::to_string(columns);
@@ -736,8 +743,9 @@ static std::string fusedKernelSource(Consumer consumer, int64_t rows,
   std::string memref = "memref<" + shape + "xf32>";
   std::string id = "affine_map<(a, b) -> (a, b)>";
   bool transpose = consumer == Consumer::TransposeMul;
-  bool mul =
-      consumer == Consumer::Mul || consumer == Consumer::MulRow || transpose;
+  bool both = consumer == Consumer::MulBoth;
+  bool mul = consumer == Consumer::Mul || consumer == Consumer::MulRow ||
+             transpose || both;
   bool row = consumer == Consumer::MulRow;
   std::string outShape =
       transpose ? std::to_string(columns) + "x" + std::to_string(rows) : shape;
@@ -752,6 +760,7 @@ static std::string fusedKernelSource(Consumer consumer, int64_t rows,
   std::string source =
       "func.func @gather(%data: " + memref + ", %indices: memref<" + shape +
       "xi64>" + (mul ? ", %weights: " + weights : "") + ", %out: " + outMemref +
+      (both ? ", %out2: " + outMemref : "") +
       ") attributes {llvm.emit_c_interface} {\n"
       "  %d = bufferization.to_tensor %data restrict : " +
       memref + " to " + tensor +
@@ -771,16 +780,28 @@ static std::string fusedKernelSource(Consumer consumer, int64_t rows,
     source +=
         "  %e = tensor.empty() : " + outTensor +
         "\n"
-        "  %r = linalg.generic {indexing_maps = [" +
-        gatherMap + ", " + (mul ? weightsMap + ", " : "") + id +
+        "  %" +
+        std::string(both ? "r:2" : "r") +
+        " = linalg.generic {indexing_maps = [" + gatherMap + ", " +
+        (mul ? weightsMap + ", " : "") + id + (both ? ", " + id : "") +
         "], iterator_types = [\"parallel\", \"parallel\"]} ins(%g" +
         (mul ? ", %w : " + tensor + ", " + weightsTensor : " : " + tensor) +
-        ") outs(%e : " + outTensor + ") {\n  ^bb0(%x: f32, " +
-        (mul ? "%y: f32, " : "") + "%o: f32):\n" +
+        ") outs(%e" + (both ? ", %e" : "") + " : " + outTensor +
+        (both ? ", " + outTensor : "") + ") {\n  ^bb0(%x: f32, " +
+        (mul ? "%y: f32, " : "") + "%o: f32" + (both ? ", %o2: f32" : "") +
+        "):\n" +
         (mul ? "    %v = arith.mulf %x, %y : f32\n"
              : "    %z = arith.constant 0.0 : f32\n"
                "    %v = arith.maximumf %x, %z : f32\n") +
-        "    linalg.yield %v : f32\n  } -> " + outTensor + "\n";
+        (both ? "    linalg.yield %v, %x : f32, f32\n  } -> (" + outTensor +
+                    ", " + outTensor + ")\n"
+              : "    linalg.yield %v : f32\n  } -> " + outTensor + "\n");
+    if (both) {
+      source += "  bufferization.materialize_in_destination %r#1 in restrict "
+                "writable %out2 : (" +
+                outTensor + ", " + outMemref + ") -> ()\n";
+      result = "%r#0";
+    }
   }
   source += "  bufferization.materialize_in_destination " + result +
             " in restrict writable %out : (" + outTensor + ", " + outMemref +
@@ -838,7 +859,8 @@ compileFusedKernel(const std::string &source, int threads, bool fuse) {
 /// (and `x * w` also not fused: a temporary between two loops), at each
 /// thread count, interleaved as the workloads are. Workload "fused", impls
 /// "gather", "gather+mul", "gather+relu", "gather+mul (not fused)",
-/// "gather+mul by a row", "transpose(gather)*w".
+/// "gather+mul by a row", "transpose(gather)*w", "gather+mul, both
+/// results".
 static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
   constexpr int64_t kRows = 512, kColumns = 1024;
   Workload w{"fused",
@@ -849,8 +871,11 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
              /*negatives=*/false};
   Inputs inputs(w);
   int64_t n = kRows * kColumns;
-  Buffer<float> weights, products, relus, rowProducts, transposedProducts;
+  Buffer<float> weights, products, relus, rowProducts, transposedProducts,
+      secondOut;
   weights.resize(n);
+  secondOut.resize(n);
+  llvm::fill(secondOut, -1.0f);
   products.resize(n);
   relus.resize(n);
   rowProducts.resize(n);
@@ -873,6 +898,7 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
   std::vector<int64_t> weightsDesc = makeDescriptor(weights.data(), shape);
   std::vector<int64_t> rowDesc = makeDescriptor(weights.data(), {kColumns});
   std::vector<int64_t> outDesc = makeDescriptor(inputs.out.data(), shape);
+  std::vector<int64_t> secondOutDesc = makeDescriptor(secondOut.data(), shape);
   std::vector<int64_t> transposedWeightsDesc =
       makeDescriptor(weights.data(), {kColumns, kRows});
   std::vector<int64_t> transposedOutDesc =
@@ -890,7 +916,8 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
       {"gather+mul (not fused)", Consumer::Mul, false, &products},
       {"gather+mul by a row", Consumer::MulRow, true, &rowProducts},
       {"transpose(gather)*w", Consumer::TransposeMul, true,
-       &transposedProducts}};
+       &transposedProducts},
+      {"gather+mul, both results", Consumer::MulBoth, true, &products}};
   bool ok = true;
   std::vector<Impl> impls;
   std::vector<std::unique_ptr<FusedKernel>> kernels;
@@ -917,6 +944,13 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
               dataDesc.data(), indicesDesc.data(), transposedWeightsDesc.data(),
               transposedOutDesc.data());
         };
+      else if (variant.consumer == Consumer::MulBoth)
+        call = [=, &dataDesc, &indicesDesc, &weightsDesc, &outDesc,
+                &secondOutDesc] {
+          reinterpret_cast<void (*)(void *, void *, void *, void *, void *)>(
+              function)(dataDesc.data(), indicesDesc.data(), weightsDesc.data(),
+                        outDesc.data(), secondOutDesc.data());
+        };
       else if (variant.consumer == Consumer::Mul ||
                variant.consumer == Consumer::MulRow)
         call = [=, &dataDesc, &indicesDesc, &outDesc,
@@ -932,6 +966,11 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
         };
       impls.emplace_back(variant.name, static_cast<int>(t), std::move(call),
                          /*isGather=*/true, std::nullopt, variant.expected);
+      if (variant.consumer == Consumer::MulBoth)
+        impls.back().checkOther = [&secondOut, &inputs] {
+          return std::memcmp(secondOut.data(), inputs.expected.data(),
+                             secondOut.size() * sizeof(float)) == 0;
+        };
       kernels.push_back(std::move(*kernel));
     }
   // The memory floor of the gather alone (its index values, data lines and
@@ -962,6 +1001,8 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
     if (variant.consumer == Consumer::Mul ||
         variant.consumer == Consumer::TransposeMul)
       bytes += n * 4;
+    else if (variant.consumer == Consumer::MulBoth)
+      bytes += 2 * n * 4; // w, and the second result
     else if (variant.consumer == Consumer::MulRow)
       bytes += kColumns * 4;
     emit(llvm::json::Object{{"kind", "fused_bytes"},

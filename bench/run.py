@@ -41,7 +41,8 @@ FUSED_TARGET = 1.15  # a gather with a fused consumer ≤ this × the gather alo
 # ... and its time over its own memory floor ≤ this × the gather's.
 FUSED_FLOOR_TARGET = 1.1
 FUSED_IMPLS = ["gather", "gather+mul", "gather+relu", "gather+mul (not fused)",
-               "gather+mul by a row", "transpose(gather)*w"]
+               "gather+mul by a row", "transpose(gather)*w",
+               "gather+mul, both results"]
 TRANSPOSED_TARGET = 1.3  # transpose(gather(x)) * w ≤ this × the gather alone
 STRINGS_TARGET = (10000, 1.0)  # 10,000 distinct strings: source → result < 1 s
 
@@ -148,7 +149,8 @@ def fused_table(results):
         cells = []
         for t in threads:
             key = f"{impl}/t{t}"
-            fused_row = impl in ("gather+mul", "gather+relu")
+            fused_row = impl in ("gather+mul", "gather+relu",
+                                "gather+mul, both results")
             target = (FUSED_TARGET if fused_row else
                       TRANSPOSED_TARGET if impl == "transpose(gather)*w" else None)
             floor = floor_ratios.get(key)

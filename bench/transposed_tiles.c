@@ -11,17 +11,30 @@
 //   clang-22 -O3 -march=native bench/transposed_tiles.c -o /tmp/tt && /tmp/tt
 // Prints the CPU's name, then each form's best time of 7 rounds of 20
 // calls and its ratio to the gather alone; exits 1 if a form's result is
-// wrong.
+// wrong. Every buffer is on 2 MiB huge pages (as gather-bench's); an
+// argument N moves `w` by N floats against them (`/tmp/tt 16`: 64 bytes).
 #include <immintrin.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #define R 512
 #define C 1024
 static float *data, *w, *out;
 static int64_t *idx;
+static void *hugeAlloc(size_t bytes) {
+  size_t page = 2u << 20;
+  bytes = (bytes + page - 1) / page * page;
+  void *p = aligned_alloc(page, bytes);
+  if (!p) {
+    printf("out of memory\n");
+    exit(1);
+  }
+  madvise(p, bytes, MADV_HUGEPAGE);
+  return p;
+}
 static double now(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
@@ -256,11 +269,16 @@ static void report(const char *name, void (*f)(void), int checked,
   if (checked && !check())
     ++failures;
 }
-int main(void) {
-  data = aligned_alloc(64, 4 * R * C);
-  w = aligned_alloc(64, 4 * R * C);
-  out = aligned_alloc(64, 4 * R * C);
-  idx = aligned_alloc(64, 8 * R * C);
+int main(int argc, char **argv) {
+  int wOffset = argc > 1 ? atoi(argv[1]) : 0;
+  if (wOffset < 0 || wOffset > 4096) {
+    printf("the offset of w is 0 to 4096 floats\n");
+    return 1;
+  }
+  data = hugeAlloc(4 * R * C);
+  w = (float *)hugeAlloc(4 * (R * C + 4096)) + wOffset;
+  out = hugeAlloc(4 * R * C);
+  idx = hugeAlloc(8 * R * C);
   srand(1);
   for (int k = 0; k < R * C; ++k) {
     data[k] = k % 1000 * 0.5f;
