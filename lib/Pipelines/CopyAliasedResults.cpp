@@ -52,7 +52,9 @@ struct CopyAliasedResultsPass
         if (!shared)
           continue;
         // A new buffer of the same type (the result type: identity layout
-        // at function boundaries, or the layout the type says).
+        // at function boundaries, or the layout the type says). Not
+        // bufferization.clone: it may alias its source, and the
+        // deallocation pipeline's canonicalizer folds it away.
         SmallVector<Value> dynamicSizes;
         for (int64_t d = 0; d < type.getRank(); ++d)
           if (type.isDynamicDim(d))
