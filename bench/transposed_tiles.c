@@ -240,6 +240,52 @@ static void tiles_nt(void) {
       }
     }
 }
+// blocks of B rows of indices in two passes: each row along its length into
+// a scratch block (row-major [B][C]), then the tiles from it, along the rows
+// of the result; and each pass alone (the second with and without w)
+static float *block;
+static int B = 32;
+static void gather_rows(int i1) {
+  for (int k = 0; k < B; ++k)
+    for (int j = 0; j < C; j += 16)
+      _mm512_store_ps(block + k * C + j,
+                      g16(idx + (i1 + k) * C + j, data + (i1 + k) * C));
+}
+static void block_tiles(int i1, int withW) {
+  for (int j0 = 0; j0 < C; j0 += 16)
+    for (int i0 = i1; i0 < i1 + B; i0 += 16) {
+      __m512 r[16];
+      for (int k = 0; k < 16; ++k)
+        r[k] = _mm512_load_ps(block + (i0 - i1 + k) * C + j0);
+      tr16(r);
+      for (int k = 0; k < 16; ++k) {
+        int j = j0 + perm16[k];
+        _mm512_storeu_ps(
+            out + j * R + i0,
+            withW ? _mm512_mul_ps(r[k], _mm512_loadu_ps(w + j * R + i0))
+                  : r[k]);
+      }
+    }
+}
+static void blocked(void) {
+  for (int i1 = 0; i1 < R; i1 += B) {
+    gather_rows(i1);
+    block_tiles(i1, 1);
+  }
+}
+static void blocked_first_pass(void) {
+  for (int i1 = 0; i1 < R; i1 += B)
+    gather_rows(i1);
+}
+static void blocked_second_pass(void) {
+  for (int i1 = 0; i1 < R; i1 += B)
+    block_tiles(i1, 1);
+}
+static void blocked_second_pass_no_w(void) {
+  for (int i1 = 0; i1 < R; i1 += B)
+    block_tiles(i1, 0);
+}
+
 static double bench(void (*f)(void)) {
   double best = 1e9;
   for (int rep = 0; rep < 7; ++rep) {
@@ -342,6 +388,20 @@ int main(int argc, char **argv) {
              "row-wise gather into a 16 x %d scratch, then tiles", BJ);
     report(name, twophase, 1, base);
   }
+  block = hugeAlloc(4 * R * C);
+  for (B = 16; B <= 128; B *= 2) {
+    char name[80];
+    snprintf(name, sizeof name, "blocks of %d rows: rows into scratch, tiles",
+             B);
+    report(name, blocked, 1, base);
+  }
+  B = 32;
+  report("blocks of 32 rows: the first pass alone", blocked_first_pass, 0,
+         base);
+  report("blocks of 32 rows: the second pass alone", blocked_second_pass, 0,
+         base);
+  report("blocks of 32 rows: the second pass, no w", blocked_second_pass_no_w,
+         0, base);
   report("no gather: tiles of data + index values", tiles_nogather, 0, base);
   report("no gather, no w", t_store_only, 0, base);
   report("no gather, w and out along their rows", t_contig, 0, base);
