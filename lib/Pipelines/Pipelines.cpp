@@ -209,8 +209,9 @@ void gather::addGPUPasses(OpPassManager &pm,
 void gather::addLowerToLLVMPasses(OpPassManager &pm,
                                   const ONNXToLLVMPipelineOptions &options) {
   // scf.forall -> omp.parallel + omp.wsloop. canonicalize removes the
-  // memref.alloca_scope that convert-scf-to-openmp puts around loop bodies
-  // (it would break convert-scf-to-cf).
+  // memref.alloca_scope that convert-scf-to-openmp puts around a loop body
+  // where nothing in it may allocate on the stack (the others:
+  // gather-lower-alloca-scopes, below).
   if (usesThreads(options)) {
     pm.addPass(createForallToParallelLoopPass());
     ConvertSCFToOpenMPPassOptions openMPOptions;
@@ -237,6 +238,9 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
   // Without pattern rollback: the lowering of each scf op splits its block,
   // and recording every moved op for a rollback that its patterns never
   // need makes many loops and branches in one block ~10x slower.
+  // The alloca scopes left (a loop body with a call or a memref.alloca)
+  // as stack save and restore: convert-scf-to-cf would give them blocks.
+  pm.addNestedPass<func::FuncOp>(createLowerAllocaScopesPass());
   SCFToControlFlowPassOptions scfToCFOptions;
   scfToCFOptions.allowPatternRollback = false;
   pm.addPass(createSCFToControlFlowPass(scfToCFOptions));

@@ -100,6 +100,9 @@
 // ALL-NEXT:   ),
 // ALL-NEXT:   expand-strided-metadata,
 // ALL-NEXT:   lower-affine,
+// ALL-NEXT:   func.func(
+// ALL-NEXT:     gather-lower-alloca-scopes
+// ALL-NEXT:   ),
 // ALL-NEXT:   convert-scf-to-cf{allow-pattern-rollback=false},
 // ALL-NEXT:   convert-vector-to-llvm{{[{].*[}]}},
 // ALL-NEXT:   convert-onnx-strings-to-llvm,

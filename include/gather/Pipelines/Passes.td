@@ -98,6 +98,27 @@ def CopyAliasedResultsPass
   }];
 }
 
+def LowerAllocaScopesPass
+    : GatherPass<"gather-lower-alloca-scopes", "::mlir::func::FuncOp"> {
+  let summary = "Stack save and restore around each memref.alloca_scope";
+  let description = [{
+    Part of `onnx-to-llvm`, just before `convert-scf-to-cf`. A
+    `memref.alloca_scope` takes one block only, so `convert-scf-to-cf`
+    breaks one that holds a loop ("'memref.alloca_scope' op expects region
+    #0 to have 0 or 1 blocks"). `convert-scf-to-openmp` puts one around the
+    body of every threaded loop, and canonicalization removes it only where
+    nothing in the body may allocate on the stack: a body with a call (a
+    checked heap allocation, a user's function) or a `memref.alloca` and a
+    loop failed to lower. This pass replaces each `memref.alloca_scope`
+    (innermost first) by its body between `llvm.intr.stacksave` and
+    `llvm.intr.stackrestore`, what `finalize-memref-to-llvm` would make of
+    it, its results by the values its body returns: the stack that the
+    body takes is given back at its end, once per iteration of the loop
+    around it.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def LowerStridedCopiesPass
     : GatherPass<"gather-lower-strided-copies", "::mlir::func::FuncOp"> {
   let summary = "Copy non-contiguous memrefs with loops, not memrefCopy";
