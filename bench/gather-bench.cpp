@@ -820,9 +820,11 @@ struct FusedKernel {
 
 /// Compiles `source` for `threads` threads as a compiler that runs upstream
 /// fusion first would: convert-onnx-to-linalg, then (if `fuse`)
-/// linalg-fuse-elementwise-ops, then the pipeline.
+/// linalg-fuse-elementwise-ops, then the pipeline with `pipelineOptions`
+/// and those of GATHER_BENCH_PIPELINE.
 static llvm::Expected<std::unique_ptr<FusedKernel>>
-compileFusedKernel(const std::string &source, int threads, bool fuse) {
+compileFusedKernel(const std::string &source, int threads, bool fuse,
+                   llvm::StringRef pipelineOptions) {
   auto kernel = std::make_unique<FusedKernel>();
   mlir::DialectRegistry registry;
   gather::registerJitDependencies(registry);
@@ -841,8 +843,8 @@ compileFusedKernel(const std::string &source, int threads, bool fuse) {
     return llvm::createStringError("convert-onnx-to-linalg or "
                                    "linalg-fuse-elementwise-ops failed");
   const char *extra = std::getenv("GATHER_BENCH_PIPELINE");
-  auto options =
-      gather::ONNXToLLVMPipelineOptions::createFromString(extra ? extra : "");
+  auto options = gather::ONNXToLLVMPipelineOptions::createFromString(
+      (pipelineOptions + " " + (extra ? extra : "")).str());
   if (!options)
     return llvm::createStringError("invalid GATHER_BENCH_PIPELINE");
   options->numThreads = threads;
@@ -859,8 +861,9 @@ compileFusedKernel(const std::string &source, int threads, bool fuse) {
 /// (and `x * w` also not fused: a temporary between two loops), at each
 /// thread count, interleaved as the workloads are. Workload "fused", impls
 /// "gather", "gather+mul", "gather+relu", "gather+mul (not fused)",
-/// "gather+mul by a row", "transpose(gather)*w", "gather+mul, both
-/// results".
+/// "gather+mul by a row", "transpose(gather)*w", "transpose(gather)*w, one
+/// pass" (row-block-bytes=0: tiles gathering as they go, not in blocks of
+/// rows gathered first), "gather+mul, both results".
 static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
   constexpr int64_t kRows = 512, kColumns = 1024;
   Workload w{"fused",
@@ -908,6 +911,7 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
     Consumer consumer;
     bool fuse;
     const Buffer<float> *expected;
+    const char *pipelineOptions = "";
   };
   const Variant kVariants[] = {
       {"gather", Consumer::None, true, &inputs.expected},
@@ -917,6 +921,8 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
       {"gather+mul by a row", Consumer::MulRow, true, &rowProducts},
       {"transpose(gather)*w", Consumer::TransposeMul, true,
        &transposedProducts},
+      {"transpose(gather)*w, one pass", Consumer::TransposeMul, true,
+       &transposedProducts, "row-block-bytes=0"},
       {"gather+mul, both results", Consumer::MulBoth, true, &products}};
   bool ok = true;
   std::vector<Impl> impls;
@@ -924,8 +930,8 @@ static bool benchmarkFused(llvm::ArrayRef<unsigned> threads) {
   for (const Variant &variant : kVariants)
     for (unsigned t : threads) {
       auto kernel = compileFusedKernel(
-          fusedKernelSource(variant.consumer, kRows, kColumns), t,
-          variant.fuse);
+          fusedKernelSource(variant.consumer, kRows, kColumns), t, variant.fuse,
+          variant.pipelineOptions);
       if (!kernel) {
         emit(llvm::json::Object{{"kind", "error"},
                                 {"workload", w.name},

@@ -42,7 +42,7 @@ FUSED_TARGET = 1.15  # a gather with a fused consumer ≤ this × the gather alo
 FUSED_FLOOR_TARGET = 1.1
 FUSED_IMPLS = ["gather", "gather+mul", "gather+relu", "gather+mul (not fused)",
                "gather+mul by a row", "transpose(gather)*w",
-               "gather+mul, both results"]
+               "transpose(gather)*w, one pass", "gather+mul, both results"]
 TRANSPOSED_TARGET = 1.3  # transpose(gather(x)) * w ≤ this × the gather alone
 STRINGS_TARGET = (10000, 1.0)  # 10,000 distinct strings: source → result < 1 s
 

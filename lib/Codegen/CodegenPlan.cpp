@@ -242,6 +242,30 @@ static std::optional<int64_t> planTransposeTiles(linalg::GenericOp gather,
   return std::nullopt;
 }
 
+/// The rows of `indices` per block of the tiles of `gather` along `dim`
+/// (GatherCodegenPlan::tileBlockRows) with vectors of `vectorSize`: the
+/// tiled sizes are static multiples of it (planTransposeTiles). Blocks
+/// where the gathered values exceed `rowBlockBytes` (the cache that the
+/// result's columns would stay in) and a block's fit in half of it.
+static int64_t planTileBlockRows(linalg::GenericOp gather, int64_t dim,
+                                 int64_t vectorSize, int64_t rowBlockBytes) {
+  SmallVector<int64_t> ranges = gather.getStaticLoopRanges();
+  int64_t rows = kTileBlockTiles * vectorSize;
+  std::optional<int64_t> elementBytes = gather::getElementBytes(
+      getElementTypeOrSelf(findGatherDataRead(gather)->read->getResult(0)));
+  if (!elementBytes || ranges.back() % rows != 0)
+    return vectorSize;
+  std::optional<int64_t> scratchBytes =
+      gather::getCheckedNumElements({rows, ranges[dim]}, *elementBytes);
+  std::optional<int64_t> gatheredBytes =
+      gather::getCheckedNumElements(ranges, *elementBytes);
+  // (A count beyond int64_t is large.)
+  if (!scratchBytes || *scratchBytes > rowBlockBytes / 2 ||
+      (gatheredBytes && *gatheredBytes <= rowBlockBytes))
+    return vectorSize;
+  return rows;
+}
+
 /// The permute of in-register gathers for `gather` with `plan` (vectors)
 /// on `target`: rows not in groups, read along the innermost axis of
 /// `data` (readsRowsOfData), of a static length that one of the target's
@@ -337,6 +361,9 @@ gather::codegen::planGather(linalg::GenericOp gather,
         planRowPermute(gather, plan, *options.target, &plan.whyNoPermute);
   if (plan.transposed && vectorize)
     plan.tileDim = planTransposeTiles(gather, vectorSize, &plan.whyNoTiles);
+  if (plan.tileDim)
+    plan.tileBlockRows = planTileBlockRows(gather, *plan.tileDim, vectorSize,
+                                           options.rowBlockBytes);
 
   // Rows in blocks for an outer axis (not with groups of short rows).
   if (!plan.groups)
@@ -404,7 +431,12 @@ void GatherCodegenPlan::print(raw_ostream &os) const {
   if (tileDim)
     os << ", in the order of a transposing consumer (tiles of " << vectorSize
        << "x" << vectorSize << " along dimension " << *tileDim
-       << ", transposed in registers)";
+       << ", transposed in registers"
+       << (tileBlockRows > vectorSize
+               ? ", in blocks of " + std::to_string(tileBlockRows) +
+                     " rows of indices gathered first"
+               : std::string())
+       << ")";
   else if (transposed && vectorSize > 0)
     os << ", in the order of a transposing consumer (indices read across "
           "its rows: "

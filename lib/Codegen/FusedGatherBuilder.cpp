@@ -268,21 +268,22 @@ public:
 
   /// The tiles of a transposing consumer (GatherCodegenPlan::tileDim,
   /// `dim`): one loop over the dimensions but `dim`, the innermost in steps
-  /// of a tile (an scf.forall with `threaded`, flagging `flag` as
-  /// buildThreaded does; else one scf.for carrying `accumulator`), each
-  /// iteration the tiles along `dim` (an scf.for) of its slice of the
-  /// results ([size of `dim`, N]), writing into `inits`. Returns the
-  /// results and "any out of range" (null without check).
-  Carried buildTiles(OpBuilder &b, ValueRange inits, int64_t dim, bool threaded,
-                     Value flag, Value accumulator) {
-    // The loop's dimensions and extents (`across` in tiles); the inner
+  /// of `blockRows` (GatherCodegenPlan::tileBlockRows; an scf.forall with
+  /// `threaded`, flagging `flag` as buildThreaded does; else one scf.for
+  /// carrying `accumulator`), each iteration the tiles of its slice of the
+  /// results ([size of `dim`, blockRows]), writing into `inits`. Returns
+  /// the results and "any out of range" (null without check).
+  Carried buildTiles(OpBuilder &b, ValueRange inits, int64_t dim,
+                     int64_t blockRows, bool threaded, Value flag,
+                     Value accumulator) {
+    // The loop's dimensions and extents (`across` in blocks); the inner
     // loop runs over the tiles of `inner`. (The other way round, the tiles
     // of a slice would read `data` across all its rows each: measured
     // 1.5x slower; docs/CodeShape.md, "Transposing consumers".)
     const int64_t inner = dim, across = rank - 1;
     SmallVector<int64_t> loopDims;
     SmallVector<Value> extents;
-    Value tile = arith::ConstantIndexOp::create(b, loc, vectorSize);
+    Value block = arith::ConstantIndexOp::create(b, loc, blockRows);
     for (int64_t d = 0; d < rank; ++d) {
       if (d == inner)
         continue;
@@ -290,14 +291,14 @@ public:
       // (The tiled sizes are static: GatherCodegenPlan::tileDim.)
       extents.push_back(
           d == across ? arith::ConstantIndexOp::create(
-                            b, loc, *getConstantIntValue(sizes[d]) / vectorSize)
+                            b, loc, *getConstantIntValue(sizes[d]) / blockRows)
                       : sizes[d]);
     }
     SmallVector<OpFoldResult> sliceSizes(rank, b.getIndexAttr(1));
     sliceSizes[inner] = getAsOpFoldResult(sizes[inner]);
-    sliceSizes[across] = b.getIndexAttr(vectorSize);
+    sliceSizes[across] = b.getIndexAttr(blockRows);
     SmallVector<int64_t> sliceShape = {*getConstantIntValue(sizes[inner]),
-                                       vectorSize};
+                                       blockRows};
     SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
     // The iteration at `ivs` (one per loop dimension) of the loop: the
     // corner of its slices of the outs of `outs`, and the slices after its
@@ -305,7 +306,8 @@ public:
     auto tileRow = [&](OpBuilder &lb, ArrayRef<Value> ivs, ValueRange outs) {
       SmallVector<Value> corner(rank, zero);
       for (auto [d, iv] : llvm::zip(loopDims, ivs))
-        corner[d] = d == across ? arith::MulIOp::create(lb, loc, iv, tile) : iv;
+        corner[d] =
+            d == across ? arith::MulIOp::create(lb, loc, iv, block) : iv;
       Carried slices{{}, check ? getNoLanesOutOfRange(lb) : Value()};
       for (Value out : outs) {
         auto type =
@@ -314,17 +316,9 @@ public:
             lb, loc, type, out, getAsOpFoldResult(corner), sliceSizes,
             unitStrides));
       }
-      Carried tiled = buildLoop(
-          lb, zero,
-          arith::ConstantIndexOp::create(
-              lb, loc, *getConstantIntValue(sizes[inner]) / vectorSize),
-          one, slices, [&](OpBuilder &tb, Value t, const Carried &slices) {
-            SmallVector<Value> tileCorner(corner);
-            tileCorner[inner] = arith::MulIOp::create(tb, loc, t, tile);
-            // (In the slice: the tile's rows along `dim`, from column 0.)
-            return buildTile(tb, dim, tileCorner, {tileCorner[dim], zero},
-                             slices);
-          });
+      Carried tiled = blockRows == vectorSize
+                          ? buildTileStrip(lb, dim, corner, slices)
+                          : buildTileBlock(lb, dim, blockRows, corner, slices);
       if (check)
         tiled.accumulator = vector::ReductionOp::create(
             lb, loc, vector::CombiningKind::OR, tiled.accumulator);
@@ -410,91 +404,196 @@ private:
     return results;
   }
 
-  /// One tile at `corner` (of the iteration space) in the slices of
-  /// `carried` (2-D: `dim` and the innermost; the tile at `inSlice`): N
-  /// vectors of index values along `dim` (rows of `indices`), the read of
-  /// `data` with each, the N values transposed in registers, and the rest
-  /// of the body on them along the innermost dimension. Returns the new
-  /// slices and the lanes' "out of range" ORed into the accumulator.
-  Carried buildTile(OpBuilder &b, int64_t dim, ArrayRef<Value> corner,
-                    ArrayRef<Value> inSlice, Carried carried) {
-    SetVector<Operation *> readOps = getOpsOfDataRead(gather);
+  /// The tiles of one strip of N rows of `indices` (the slices of
+  /// `carried` at `corner`, [size of `dim`, N]) along `dim`, each gathering
+  /// as it goes.
+  Carried buildTileStrip(OpBuilder &b, int64_t dim, ArrayRef<Value> corner,
+                         const Carried &carried) {
+    Value tile = arith::ConstantIndexOp::create(b, loc, vectorSize);
+    return buildLoop(
+        b, zero,
+        arith::ConstantIndexOp::create(
+            b, loc, *getConstantIntValue(sizes[dim]) / vectorSize),
+        one, carried, [&](OpBuilder &tb, Value t, const Carried &slices) {
+          SmallVector<Value> tileCorner(corner);
+          tileCorner[dim] = arith::MulIOp::create(tb, loc, t, tile);
+          SmallVector<Value> reads;
+          Carried next = slices;
+          for (int64_t k = 0; k < vectorSize; ++k)
+            reads.push_back(buildTileRead(
+                tb, dim, tileCorner, arith::ConstantIndexOp::create(tb, loc, k),
+                next.accumulator));
+          // (In the slice: the tile's rows along `dim`, from column 0.)
+          return buildTileRest(tb, dim, tileCorner, {tileCorner[dim], zero},
+                               transposeInRegisters(tb, reads), next);
+        });
+  }
+
+  /// The tiles of one block of `blockRows` rows of `indices` (the slices
+  /// of `carried` at `corner`, [size of `dim`, blockRows]) in two passes:
+  /// each row of the block along its length into a scratch tensor (the
+  /// part of the body up to the read of `data`; contiguous reads of
+  /// `indices` that the hardware prefetchers follow), then the tiles along
+  /// `dim` (the rows of the result), each reading its N vectors from the
+  /// scratch tensor.
+  Carried buildTileBlock(OpBuilder &b, int64_t dim, int64_t blockRows,
+                         ArrayRef<Value> corner, const Carried &carried) {
     Operation *read = findGatherDataRead(gather)->read;
-    Block *body = gather.getBody();
-    // Each input of the body read only where it is used: `before` by the
-    // ops of the read of data, else by the rest.
-    auto usedBy = [&](OpOperand *input, bool before) {
-      BlockArgument argument = body->getArgument(input->getOperandNumber());
-      return llvm::any_of(argument.getUsers(), [&](Operation *user) {
-        return readOps.contains(user) == before;
-      });
-    };
-    // (Zeros for the inputs the part does not use.)
-    auto inputsAt = [&](LaneValue index, ArrayRef<LaneValue> coordinates,
-                        bool before) {
-      return getInputValues<LaneValue>(
-          index, coordinates,
-          [&](OpOperand *input, ArrayRef<LaneValue> at) -> LaneValue {
-            if (usedBy(input, before))
-              return {LaneValue::Kind::Varying,
-                      vectorizer->readLanes(b, input->get(), at)};
-            return {
-                LaneValue::Kind::Uniform,
-                arith::ConstantOp::create(
-                    b, loc, b.getZeroAttr(getElementTypeOrSelf(input->get())))};
-          });
-    };
-    // The coordinates of N elements of the tile: lanes along `laneDim`
-    // from its corner, `position` in the other tiled dimension.
-    auto coordinatesAt = [&](int64_t laneDim, int64_t position) {
-      int64_t otherDim = laneDim == dim ? rank - 1 : dim;
-      SmallVector<LaneValue> coordinates;
-      for (int64_t d = 0; d < rank; ++d)
-        coordinates.push_back(
-            d == laneDim    ? vectorizer->getLanePositions(b, corner[d])
-            : d == otherDim ? LaneValue{LaneValue::Kind::Uniform,
-                                        arith::AddIOp::create(
-                                            b, loc, corner[d],
-                                            arith::ConstantIndexOp::create(
-                                                b, loc, position))}
-                            : LaneValue{LaneValue::Kind::Uniform, corner[d]});
-      return coordinates;
-    };
-    // The reads of `data`, lanes along `dim`, one vector per position of
-    // the innermost dimension in the tile.
-    SmallVector<Value> reads;
-    for (int64_t k = 0; k < vectorSize; ++k) {
-      SmallVector<LaneValue> coordinates = coordinatesAt(dim, k);
-      LaneValue index = {
-          LaneValue::Kind::Varying,
-          vectorizer->readLanes(b, indices,
-                                applyIndicesMap<LaneValue>(coordinates))};
-      reads.push_back(vectorizer
-                          ->vectorizeBody(b, body,
-                                          inputsAt(index, coordinates, true),
-                                          coordinates, {read, nullptr, Value()})
-                          .front());
-      if (carried.accumulator)
-        carried.accumulator =
-            vectorizer
-                ->vectorizeBody(
-                    b, check.getBody(),
-                    {index, {LaneValue::Kind::Varying, carried.accumulator}},
-                    coordinates)
-                .front();
-    }
-    SmallVector<Value> transposed = transposeInRegisters(b, reads);
-    // The rest of the body, lanes along the innermost dimension, one vector
-    // per position of `dim` in the tile.
+    Type element = read->getResult(0).getType();
+    int64_t length = *getConstantIntValue(sizes[dim]);
+    Value tile = arith::ConstantIndexOp::create(b, loc, vectorSize);
+    Value scratch = tensor::EmptyOp::create(
+                        b, loc, ArrayRef<int64_t>{blockRows, length}, element)
+                        .getResult();
+    Carried gathered = buildLoop(
+        b, zero, arith::ConstantIndexOp::create(b, loc, blockRows), one,
+        Carried{{scratch}, carried.accumulator},
+        [&](OpBuilder &rb, Value row, const Carried &rowCarried) {
+          return buildLoop(
+              rb, zero, arith::ConstantIndexOp::create(rb, loc, length), tile,
+              rowCarried,
+              [&](OpBuilder &cb, Value column, const Carried &columnCarried) {
+                SmallVector<Value> at(corner);
+                at[dim] = column;
+                Carried next = columnCarried;
+                Value value = buildTileRead(cb, dim, at, row, next.accumulator);
+                next.outs.front() =
+                    vector::TransferWriteOp::create(
+                        cb, loc, value, next.outs.front(),
+                        ValueRange{row, column}, ArrayRef<bool>{true})
+                        .getResult();
+                return next;
+              });
+        });
+    scratch = gathered.outs.front();
+    Value tiles = arith::ConstantIndexOp::create(b, loc, length / vectorSize);
+    Value strips =
+        arith::ConstantIndexOp::create(b, loc, blockRows / vectorSize);
+    Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+    auto vectorType = VectorType::get({vectorSize}, element);
+    return buildLoop(
+        b, zero, tiles, one, Carried{carried.outs, gathered.accumulator},
+        [&](OpBuilder &tb, Value t, const Carried &tileCarried) {
+          Value column = arith::MulIOp::create(tb, loc, t, tile);
+          return buildLoop(
+              tb, zero, strips, one, tileCarried,
+              [&](OpBuilder &sb, Value u, const Carried &slices) {
+                Value first = arith::MulIOp::create(sb, loc, u, tile);
+                SmallVector<Value> reads;
+                for (int64_t k = 0; k < vectorSize; ++k) {
+                  Value row = arith::AddIOp::create(
+                      sb, loc, first,
+                      arith::ConstantIndexOp::create(sb, loc, k));
+                  reads.push_back(vector::TransferReadOp::create(
+                      sb, loc, vectorType, scratch, ValueRange{row, column},
+                      padding, ArrayRef<bool>{true}));
+                }
+                SmallVector<Value> tileCorner(corner);
+                tileCorner[dim] = column;
+                tileCorner[rank - 1] =
+                    arith::AddIOp::create(sb, loc, corner[rank - 1], first);
+                return buildTileRest(sb, dim, tileCorner, {column, first},
+                                     transposeInRegisters(sb, reads), slices);
+              });
+        });
+  }
+
+  /// Whether an input of the body is read by the ops of the read of data
+  /// (`before`) or by the rest.
+  bool isUsedBy(OpOperand *input, bool before) {
+    SetVector<Operation *> readOps = getOpsOfDataRead(gather);
+    BlockArgument argument =
+        gather.getBody()->getArgument(input->getOperandNumber());
+    return llvm::any_of(argument.getUsers(), [&](Operation *user) {
+      return readOps.contains(user) == before;
+    });
+  }
+
+  /// The inputs of the body at `coordinates`, each read only where the
+  /// part (`before` the read of data, or the rest) uses it: zeros for the
+  /// others.
+  SmallVector<LaneValue> getTileInputs(OpBuilder &b, LaneValue index,
+                                       ArrayRef<LaneValue> coordinates,
+                                       bool before) {
+    return getInputValues<LaneValue>(
+        index, coordinates,
+        [&](OpOperand *input, ArrayRef<LaneValue> at) -> LaneValue {
+          if (isUsedBy(input, before))
+            return {LaneValue::Kind::Varying,
+                    vectorizer->readLanes(b, input->get(), at)};
+          return {
+              LaneValue::Kind::Uniform,
+              arith::ConstantOp::create(
+                  b, loc, b.getZeroAttr(getElementTypeOrSelf(input->get())))};
+        });
+  }
+
+  /// The coordinates of N elements of a tile at `corner`: lanes along
+  /// `laneDim` from the corner, `offset` (an index) from it in the other
+  /// tiled dimension (of `dim` and the innermost).
+  SmallVector<LaneValue> getTileCoordinates(OpBuilder &b, int64_t dim,
+                                            ArrayRef<Value> corner,
+                                            int64_t laneDim, Value offset) {
+    int64_t otherDim = laneDim == dim ? rank - 1 : dim;
+    SmallVector<LaneValue> coordinates;
+    for (int64_t d = 0; d < rank; ++d)
+      coordinates.push_back(
+          d == laneDim ? vectorizer->getLanePositions(b, corner[d])
+          : d == otherDim
+              ? LaneValue{LaneValue::Kind::Uniform,
+                          arith::AddIOp::create(b, loc, corner[d], offset)}
+              : LaneValue{LaneValue::Kind::Uniform, corner[d]});
+    return coordinates;
+  }
+
+  /// The part of the body up to the read of `data` on N elements of a
+  /// tile at `corner`: lanes along `dim` (a contiguous read of index
+  /// values along a row of `indices`), row `row` (an index) of the tile.
+  /// ORs the lanes' "out of range" into `accumulator` (when not null).
+  Value buildTileRead(OpBuilder &b, int64_t dim, ArrayRef<Value> corner,
+                      Value row, Value &accumulator) {
+    Operation *read = findGatherDataRead(gather)->read;
+    SmallVector<LaneValue> coordinates =
+        getTileCoordinates(b, dim, corner, dim, row);
+    LaneValue index = {
+        LaneValue::Kind::Varying,
+        vectorizer->readLanes(b, indices,
+                              applyIndicesMap<LaneValue>(coordinates))};
+    Value value =
+        vectorizer
+            ->vectorizeBody(b, gather.getBody(),
+                            getTileInputs(b, index, coordinates, true),
+                            coordinates, {read, nullptr, Value()})
+            .front();
+    if (accumulator)
+      accumulator =
+          vectorizer
+              ->vectorizeBody(b, check.getBody(),
+                              {index, {LaneValue::Kind::Varying, accumulator}},
+                              coordinates)
+              .front();
+    return value;
+  }
+
+  /// The rest of the body of a tile at `corner` (of the iteration space)
+  /// on its read values `transposed` (vector j: position j of `dim` in the
+  /// tile, lanes along the innermost dimension), stored along the rows of
+  /// the slices of `carried` (the tile at `inSlice`). Returns the new
+  /// slices.
+  Carried buildTileRest(OpBuilder &b, int64_t dim, ArrayRef<Value> corner,
+                        ArrayRef<Value> inSlice, ArrayRef<Value> transposed,
+                        Carried carried) {
+    Operation *read = findGatherDataRead(gather)->read;
     Type indexType = getElementTypeOrSelf(indices.getType());
     LaneValue noIndex = {
         LaneValue::Kind::Uniform,
         arith::ConstantOp::create(b, loc, b.getZeroAttr(indexType))};
     for (int64_t j = 0; j < vectorSize; ++j) {
-      SmallVector<LaneValue> coordinates = coordinatesAt(rank - 1, j);
+      SmallVector<LaneValue> coordinates = getTileCoordinates(
+          b, dim, corner, rank - 1, arith::ConstantIndexOp::create(b, loc, j));
       SmallVector<Value> elements = vectorizer->vectorizeBody(
-          b, body, inputsAt(noIndex, coordinates, false), coordinates,
-          {nullptr, read, transposed[j]});
+          b, gather.getBody(), getTileInputs(b, noIndex, coordinates, false),
+          coordinates, {nullptr, read, transposed[j]});
       Value row = arith::AddIOp::create(
           b, loc, inSlice[0], arith::ConstantIndexOp::create(b, loc, j));
       for (auto [element, out] : llvm::zip(elements, carried.outs))
@@ -1034,7 +1133,8 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
   auto threaded = [&](OpBuilder &b) {
     Carried results =
         plan.tileDim
-            ? builder.buildTiles(b, inits, *plan.tileDim, true, flag, Value())
+            ? builder.buildTiles(b, inits, *plan.tileDim, plan.tileBlockRows,
+                                 true, flag, Value())
             : builder.buildThreaded(b, inits, flag, plan.parallelChunk);
     if (check)
       results.accumulator =
@@ -1044,7 +1144,8 @@ void gather::codegen::buildFusedGather(RewriterBase &rewriter,
   auto serial = [&](OpBuilder &b) {
     if (plan.tileDim)
       return builder
-          .buildTiles(b, inits, *plan.tileDim, false, Value(), accumulator)
+          .buildTiles(b, inits, *plan.tileDim, plan.tileBlockRows, false,
+                      Value(), accumulator)
           .toValues();
     return builder.buildSerial(b, inits, accumulator).toValues();
   };

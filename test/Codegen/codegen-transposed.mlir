@@ -16,7 +16,7 @@
 // transpose(gather) * w, 64x128: tiles. The slices of the threads are
 // strips of 16 columns of the result (16 rows of indices); in each tile the
 // index values are read along rows of indices, w and the result along rows
-// of theirs.
+// of theirs. (32 KiB gathered: within row-block-bytes, one pass.)
 // CHECK-LABEL: func.func @tiles
 // CHECK-NOT:     linalg.generic
 // CHECK:         scf.forall (%{{.*}}) in (4)
@@ -43,6 +43,53 @@ func.func @tiles(%d: tensor<64x128xf32>, %i: tensor<64x128xi64>, %w: tensor<128x
     linalg.yield %m : f32
   } -> tensor<128x64xf32>
   return %r : tensor<128x64xf32>
+}
+
+// -----
+
+// transpose(gather) * w, 256x512: 512 KiB gathered, over row-block-bytes
+// (256 KiB), so the tiles run in blocks of 32 rows of indices (the slices
+// of the threads, 32 columns of the result), each in two passes: first
+// each of its rows of indices along its length into a scratch tensor of
+// [32, 512] (reads of index values, gathers and the fused check), then the
+// tiles from it, 16 rows of the scratch transposed in registers, w read
+// and the result written along their rows. (64x128 above, within the
+// cache, is one pass.)
+// CHECK-LABEL: func.func @blocks
+// CHECK-NOT:     linalg.generic
+// CHECK:         scf.forall (%{{.*}}) in (8)
+// CHECK:           tensor.extract_slice {{.*}} [512, 32] [1, 1] : tensor<512x256xf32> to tensor<512x32xf32>
+// CHECK:           %[[SCRATCH:.*]] = tensor.empty() : tensor<32x512xf32>
+// CHECK:           %[[ROWS:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %[[SCRATCH]], %{{.*}} = %{{.*}}) -> (tensor<32x512xf32>, vector<16xi1>)
+// CHECK:             scf.for {{.*}} step %c16
+// CHECK-NOT:           %arg2
+// CHECK:               vector.transfer_read %arg1{{.*}} : tensor<256x512xi64>, vector<16xi64>
+// CHECK:               vector.gather %arg0
+// CHECK:               arith.ori
+// CHECK:               vector.transfer_write {{.*}} : vector<16xf32>, tensor<32x512xf32>
+// CHECK:           scf.for {{.*}} iter_args({{.*}}, %{{.*}} = %[[ROWS]]#1) -> (tensor<512x32xf32>, vector<16xi1>)
+// CHECK:             scf.for
+// CHECK-NOT:           vector.gather
+// CHECK-COUNT-16:      vector.transfer_read %[[ROWS]]#0{{.*}} : tensor<32x512xf32>, vector<16xf32>
+// CHECK-COUNT-64:      vector.shuffle
+// CHECK-NOT:           vector.shuffle
+// CHECK:               vector.transfer_read %arg2{{.*}} : tensor<512x256xf32>, vector<16xf32>
+// CHECK:               arith.mulf {{.*}} : vector<16xf32>
+// CHECK:               vector.transfer_write {{.*}} : vector<16xf32>, tensor<512x32xf32>
+// CHECK:           memref.atomic_rmw ori
+// CHECK:           tensor.parallel_insert_slice {{.*}} [512, 32] [1, 1] : tensor<512x32xf32> into tensor<512x256xf32>
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+func.func @blocks(%d: tensor<256x512xf32>, %i: tensor<256x512xi64>, %w: tensor<512x256xf32>) -> tensor<512x256xf32> {
+  %g = onnx.GatherElements %d, %i axis = 1 : tensor<256x512xf32>, tensor<256x512xi64>
+  %e = tensor.empty() : tensor<512x256xf32>
+  // REMARK: codegen-transposed.mlir:[[# @LINE + 1]]:8: remark: gather-codegen: vectors of 16, in the order of a transposing consumer (tiles of 16x16 along dimension 0, transposed in registers, in blocks of 32 rows of indices gathered first); threads; no prefetches (the loops follow a transposing consumer); index check fused
+  %r = linalg.generic {indexing_maps = [affine_map<(a, b) -> (b, a)>, affine_map<(a, b) -> (a, b)>, affine_map<(a, b) -> (a, b)>], iterator_types = ["parallel", "parallel"]} ins(%g, %w : tensor<256x512xf32>, tensor<512x256xf32>) outs(%e : tensor<512x256xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<512x256xf32>
+  return %r : tensor<512x256xf32>
 }
 
 // -----

@@ -77,6 +77,19 @@ func.func @rank3(%d: tensor<6x16x32xf32>, %i: tensor<4x16x32xi64>, %w: tensor<32
   return %r : tensor<32x4x16xf32>
 }
 
+// The same at 8x64x256 (512 KiB gathered: tiles in blocks of 32 rows of
+// indices gathered first).
+func.func @rank3big(%d: tensor<10x64x256xf32>, %i: tensor<8x64x256xi64>, %w: tensor<256x8x64xf32>) -> tensor<256x8x64xf32> {
+  %g = onnx.GatherElements %d, %i axis = 0 : tensor<10x64x256xf32>, tensor<8x64x256xi64>
+  %e = tensor.empty() : tensor<256x8x64xf32>
+  %r = linalg.generic {indexing_maps = [#p3, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%g, %w : tensor<8x64x256xf32>, tensor<256x8x64xf32>) outs(%e : tensor<256x8x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<256x8x64xf32>
+  return %r : tensor<256x8x64xf32>
+}
+
 // transpose(gather(d, i, axis 0)) * w, 20x40: sizes that are no multiples
 // of a tile.
 func.func @ragged(%d: tensor<30x40xf32>, %i: tensor<20x40xi64>, %w: tensor<40x20xf32>) -> tensor<40x20xf32> {
