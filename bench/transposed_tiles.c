@@ -13,6 +13,7 @@
 // calls and its ratio to the gather alone; exits 1 if a form's result is
 // wrong. Every buffer is on 2 MiB huge pages (as gather-bench's); an
 // argument N moves `w` by N floats against them (`/tmp/tt 16`: 64 bytes).
+// -DR=256 -DC=512 (multiples of 32) measures indices of [R, C] instead.
 #include <immintrin.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,8 +21,12 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#ifndef R
 #define R 512
+#endif
+#ifndef C
 #define C 1024
+#endif
 static float *data, *w, *out;
 static int64_t *idx;
 static void *hugeAlloc(size_t bytes) {
@@ -251,6 +256,8 @@ static void gather_rows(int i1) {
       _mm512_store_ps(block + k * C + j,
                       g16(idx + (i1 + k) * C + j, data + (i1 + k) * C));
 }
+// The second pass over the block at row i1: with w (or not: `withW` 0),
+// storing with non-temporal stores where `withW` is 2.
 static void block_tiles(int i1, int withW) {
   for (int j0 = 0; j0 < C; j0 += 16)
     for (int i0 = i1; i0 < i1 + B; i0 += 16) {
@@ -260,10 +267,12 @@ static void block_tiles(int i1, int withW) {
       tr16(r);
       for (int k = 0; k < 16; ++k) {
         int j = j0 + perm16[k];
-        _mm512_storeu_ps(
-            out + j * R + i0,
-            withW ? _mm512_mul_ps(r[k], _mm512_loadu_ps(w + j * R + i0))
-                  : r[k]);
+        __m512 v =
+            withW ? _mm512_mul_ps(r[k], _mm512_loadu_ps(w + j * R + i0)) : r[k];
+        if (withW == 2)
+          _mm512_stream_ps(out + j * R + i0, v);
+        else
+          _mm512_storeu_ps(out + j * R + i0, v);
       }
     }
 }
@@ -271,6 +280,12 @@ static void blocked(void) {
   for (int i1 = 0; i1 < R; i1 += B) {
     gather_rows(i1);
     block_tiles(i1, 1);
+  }
+}
+static void blocked_nt(void) {
+  for (int i1 = 0; i1 < R; i1 += B) {
+    gather_rows(i1);
+    block_tiles(i1, 2);
   }
 }
 static void blocked_first_pass(void) {
@@ -368,7 +383,8 @@ int main(int argc, char **argv) {
     fclose(info);
   printf("CPU: %s\n", cpu);
   double base = bench(gather_alone);
-  report("gather alone (out as [512, 1024])", gather_alone, 0, base);
+  printf("indices [%d, %d]\n", R, C);
+  report("gather alone (out as [R, C])", gather_alone, 0, base);
   report("tiles of 16 x 16 (gather's form)", tiles, 1, base);
   report("tiles, non-temporal stores", tiles_nt, 1, base);
   report("tiles, loads of w before the stores", tiles_loadsfirst, 1, base);
@@ -377,12 +393,12 @@ int main(int argc, char **argv) {
     snprintf(name, sizeof name, "tiles, prefetch of w %d tiles ahead", PD);
     report(name, tiles_pf, 1, base);
   }
-  for (SS = 2; SS <= 32; SS *= 4) {
+  for (SS = 2; SS <= 32 && 16 * SS <= R; SS *= 4) {
     char name[80];
     snprintf(name, sizeof name, "tiles, strips of %d columns", SS * 16);
     report(name, g_strip, 1, base);
   }
-  for (BJ = 128; BJ <= 1024; BJ *= 8) {
+  for (BJ = 128; BJ <= 1024 && BJ <= C; BJ *= 8) {
     char name[80];
     snprintf(name, sizeof name,
              "row-wise gather into a 16 x %d scratch, then tiles", BJ);
@@ -390,11 +406,16 @@ int main(int argc, char **argv) {
   }
   block = hugeAlloc(4 * R * C);
   // (Blocks of 16 rows are the 16 x 1024 scratch above.)
-  for (B = 32; B <= 128; B *= 2) {
+  for (B = 32; B <= 128 && B <= R; B *= 2) {
     char name[80];
     snprintf(name, sizeof name, "blocks of %d rows: rows into scratch, tiles",
              B);
     report(name, blocked, 1, base);
+  }
+  for (B = 32; B <= 128 && B <= R; B *= 2) {
+    char name[80];
+    snprintf(name, sizeof name, "blocks of %d rows, non-temporal stores", B);
+    report(name, blocked_nt, 1, base);
   }
   B = 32;
   report("blocks of 32 rows: the first pass alone", blocked_first_pass, 0,
