@@ -59,6 +59,9 @@ void gather::addONNXPreprocessingPasses(
   ONNX::CheckGatherDestinationsPassOptions destinationOptions;
   destinationOptions.runtimeChecks = options.runtimeChecks;
   pm.addPass(ONNX::createCheckGatherDestinationsPass(destinationOptions));
+  // A user's masked writes of a whole tensor as blends, before the
+  // canonicalizer drops their masks (MLIR 22 folds such a write of a read).
+  pm.addNestedPass<func::FuncOp>(createBlendMaskedWritesPass());
   // Fold what is known at compile time (constant gathers, identities), then
   // refine unranked and dynamic result types.
   pm.addPass(createCanonicalizerPass());
@@ -175,6 +178,9 @@ void gather::addBufferizationPasses(OpPassManager &pm,
   // (destination-passing style) is computed in place on every path (shape
   // checks, threaded or serial loops): no allocation, no copy.
   pm.addPass(createEliminateDestinationEmptyTensorsPass());
+  // The masked writes of a whole tensor that gather-lower-vector-masks
+  // made, as blends (bufferization would lose their masked lanes).
+  pm.addNestedPass<func::FuncOp>(createBlendMaskedWritesPass());
   // Identity layouts at function boundaries: the C interface of entry points
   // then takes plain row-major buffers.
   bufferization::OneShotBufferizePassOptions bufferizeOptions;

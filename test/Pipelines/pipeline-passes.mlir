@@ -27,6 +27,9 @@
 // PIPE-NEXT:  gather-lower-nested-modules{pipeline-options={{[{].*}}runtime-checks=true{{.*[}]}}},
 // 1. gather-pipeline-onnx-preprocessing
 // ALL-NEXT:   onnx-check-gather-destinations{runtime-checks=true},
+// ALL-NEXT:   func.func(
+// ALL-NEXT:     gather-blend-masked-writes
+// ALL-NEXT:   ),
 // ALL-NEXT:   canonicalize{{[{].*[}]}},
 // ALL-NEXT:   onnx-shape-inference{refine-public-functions=false},
 // 2. gather-pipeline-sharding
@@ -62,6 +65,9 @@
 // ALL-NEXT:   gather-restrict-to-tensors,
 // ALL-NEXT:   gather-duplicate-shared-tensors,
 // ALL-NEXT:   gather-eliminate-destination-empty-tensors,
+// ALL-NEXT:   func.func(
+// ALL-NEXT:     gather-blend-masked-writes
+// ALL-NEXT:   ),
 // ALL-NEXT:   one-shot-bufferize{allow-return-allocs-from-loops=true {{.*}} bufferize-function-boundaries=true {{.*}} function-boundary-type-conversion=identity-layout-map {{.*}} unknown-type-conversion=identity-layout-map {{.*}}},
 // ALL-NEXT:   canonicalize{{[{].*[}]}},
 // ALL-NEXT:   cse,

@@ -98,6 +98,37 @@ def CopyAliasedResultsPass
   }];
 }
 
+def BlendMaskedWritesPass
+    : GatherPass<"gather-blend-masked-writes", "::mlir::func::FuncOp"> {
+  let summary = "Masked writes of a whole tensor as blends with its old "
+                "elements";
+  let description = [{
+    MLIR 22 takes a masked `vector.transfer_write` whose vector covers its
+    static-shaped tensor for a write of the whole tensor, twice:
+    canonicalization folds such a write of a `vector.transfer_read` of a
+    tensor of the same type to that tensor, the mask dropped (also in a
+    `vector.mask`); and
+    bufferization takes the write not to read its destination, so where it
+    gives it a new buffer (the destination is a constant, or read again
+    later) that buffer is not a copy of the destination, and the elements
+    the mask leaves are garbage (plain `mlir-opt-22` does both). gather's
+    own code never emits such writes; IR that a user vectorized with masks
+    before the pipeline can. This pass makes each such write (masked itself
+    or by a `vector.mask` around it alone; on a ranked tensor of a static
+    shape with no more elements than the vector, not made by
+    `tensor.empty`; of rank 1 or more) an unmasked write of
+    `arith.select(mask, vector, old)`, `old` an unmasked
+    read of the destination at the same indices with the same permutation
+    map and in-bounds flags (the mask transposed to the vector's order where
+    the map permutes): the same elements, which neither folds away nor
+    loses. `onnx-to-llvm` runs it first (before any canonicalization) and
+    again right before bufferization (for the masks that
+    `gather-lower-vector-masks` folds in).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def LowerAllocaScopesPass
     : GatherPass<"gather-lower-alloca-scopes", "::mlir::func::FuncOp"> {
   let summary = "Stack save and restore around each memref.alloca_scope";
