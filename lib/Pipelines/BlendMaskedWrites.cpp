@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 
@@ -43,8 +44,11 @@ struct MaskedWrite {
 static std::optional<MaskedWrite>
 getMaskedWrite(vector::TransferWriteOp write) {
   auto type = dyn_cast<RankedTensorType>(write.getBase().getType());
-  if (!type || write.getTransferRank() == 0 ||
-      write.getVectorType().isScalable() || !type.hasStaticShape() ||
+  // (Not a tensor of vectors, whose mask has fewer dimensions.)
+  if (!type ||
+      type.getElementType() != write.getVectorType().getElementType() ||
+      write.getTransferRank() == 0 || write.getVectorType().isScalable() ||
+      !type.hasStaticShape() ||
       type.getNumElements() > write.getVectorType().getNumElements() ||
       write.getBase().getDefiningOp<tensor::EmptyOp>())
     return std::nullopt;
@@ -80,6 +84,24 @@ static Value getMaskInVectorOrder(OpBuilder &builder,
                                      permutation);
 }
 
+/// The in-bounds flags of the unmasked read and write that replace `write`:
+/// a dimension of its vector is in bounds where its constant index and size
+/// keep it within the tensor. (The mask kept the lanes past the tensor out,
+/// in bounds or not: unmasked, they must be.)
+static ArrayAttr getUnmaskedInBounds(OpBuilder &builder,
+                                     vector::TransferWriteOp write) {
+  AffineMap map = write.getPermutationMap();
+  ArrayRef<int64_t> shape = write.getShapedType().getShape();
+  SmallVector<bool> inBounds;
+  for (auto [i, size] : llvm::enumerate(write.getVectorType().getShape())) {
+    unsigned dim = map.getDimPosition(i);
+    std::optional<int64_t> index = getConstantIntValue(write.getIndices()[dim]);
+    inBounds.push_back(index && *index >= 0 && size <= shape[dim] &&
+                       *index <= shape[dim] - size);
+  }
+  return builder.getBoolArrayAttr(inBounds);
+}
+
 namespace {
 
 struct BlendMaskedWritesPass
@@ -100,16 +122,17 @@ struct BlendMaskedWritesPass
       // out.)
       Value padding =
           arith::ConstantOp::create(builder, loc, builder.getZeroAttr(element));
+      ArrayAttr inBounds = getUnmaskedInBounds(builder, write);
       Value old = vector::TransferReadOp::create(
           builder, loc, write.getVectorType(), write.getBase(),
           write.getIndices(), write.getPermutationMapAttr(), padding,
-          /*mask=*/Value(), write.getInBoundsAttr());
+          /*mask=*/Value(), inBounds);
       Value blend = arith::SelectOp::create(
           builder, loc, getMaskInVectorOrder(builder, write, mask),
           write.getVector(), old);
       auto unmasked = vector::TransferWriteOp::create(
           builder, loc, blend, write.getBase(), write.getIndices(),
-          write.getPermutationMapAttr(), write.getInBoundsAttr());
+          write.getPermutationMapAttr(), inBounds);
       replaced->replaceAllUsesWith(unmasked);
       replaced->erase();
     }

@@ -71,8 +71,9 @@ static cl::list<std::string> expectedOutputs(
     cl::value_desc("tensor"), cl::cat(category));
 static cl::opt<unsigned> repetitions(
     "benchmark-repetitions",
-    cl::desc("Run N times and print the time per call (min, median, max); "
-             "results of the last call only"),
+    cl::desc("Run N times and print the time per call (min, median, max) "
+             "instead of the results; --output and --expected_output take "
+             "those of the last call"),
     cl::init(0), cl::value_desc("N"), cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::Prefix, cl::init(3),
                                   cl::desc("LLVM optimization level of the "

@@ -115,15 +115,18 @@ def BlendMaskedWritesPass
     own code never emits such writes; IR that a user vectorized with masks
     before the pipeline can. This pass makes each such write (masked itself
     or by a `vector.mask` around it alone; on a ranked tensor of a static
-    shape with no more elements than the vector, not made by
-    `tensor.empty`; of rank 1 or more) an unmasked write of
-    `arith.select(mask, vector, old)`, `old` an unmasked
+    shape with no more elements than the fixed-size vector, of the vector's
+    element type, not made by `tensor.empty`; of rank 1 or more) an
+    unmasked write of `arith.select(mask, vector, old)`, `old` an unmasked
     read of the destination at the same indices with the same permutation
-    map and in-bounds flags (the mask transposed to the vector's order where
-    the map permutes): the same elements, which neither folds away nor
-    loses. `onnx-to-llvm` runs it first (before any canonicalization) and
-    again right before bufferization (for the masks that
-    `gather-lower-vector-masks` folds in).
+    map (the mask transposed to the vector's order where the map permutes):
+    the same elements, which neither folds away nor loses. Unmasked, the
+    read and the write are in bounds only in the dimensions where a
+    constant index and the vector's size keep them in the tensor, so the
+    lanes past it (which the mask kept out) stay out. `onnx-to-llvm` runs
+    it first (before any canonicalization) and again right before
+    bufferization (for the masks that `gather-lower-vector-masks` folds
+    in).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect"];

@@ -13,6 +13,7 @@
 // RUN:   gather-run %s --function=permuted --pipeline-options="$o" --input=3x2xf32=10,20,30,40,50,60 --input=2xi64=1,2 || exit 1; \
 // RUN:   gather-run %s --function=in_mask --pipeline-options="$o" --input=4xf32=10,20,30,40 --input=1xi64=3 || exit 1; \
 // RUN:   gather-run %s --function=read_after --pipeline-options="$o" --input=4xf32=10,20,30,40 --input=4xf32=1,2,3,4 --input=1xi64=1 || exit 1; \
+// RUN:   gather-run %s --function=wider --pipeline-options="$o" --input=3xf32=10,20,30 --input=1xi64=2 || exit 1; \
 // RUN: done | FileCheck %s
 // CHECK-LABEL: options: {{$}}
 // CHECK-NEXT:  result 0: tensor<4xf32> = [10, 20, 3, 4]
@@ -21,6 +22,7 @@
 // CHECK-NEXT:  result 0: tensor<4xf32> = [10, 20, 30, 4]
 // CHECK-NEXT:  result 0: tensor<4xf32> = [10, 2, 3, 4]
 // CHECK-NEXT:  result 1: tensor<4xf32> = [1, 2, 3, 4]
+// CHECK-NEXT:  result 0: tensor<3xf32> = [10, 20, 3]
 // CHECK-LABEL: options: num-threads=1
 // CHECK-NEXT:  result 0: tensor<4xf32> = [10, 20, 3, 4]
 // CHECK-NEXT:  result 0: tensor<4xf32> = [1, 2, 3, 4]
@@ -28,6 +30,7 @@
 // CHECK-NEXT:  result 0: tensor<4xf32> = [10, 20, 30, 4]
 // CHECK-NEXT:  result 0: tensor<4xf32> = [10, 2, 3, 4]
 // CHECK-NEXT:  result 1: tensor<4xf32> = [1, 2, 3, 4]
+// CHECK-NEXT:  result 0: tensor<3xf32> = [10, 20, 3]
 // CHECK-LABEL: options: vector-size=0
 // CHECK-NEXT:  result 0: tensor<4xf32> = [10, 20, 3, 4]
 // CHECK-NEXT:  result 0: tensor<4xf32> = [1, 2, 3, 4]
@@ -35,6 +38,7 @@
 // CHECK-NEXT:  result 0: tensor<4xf32> = [10, 20, 30, 4]
 // CHECK-NEXT:  result 0: tensor<4xf32> = [10, 2, 3, 4]
 // CHECK-NEXT:  result 1: tensor<4xf32> = [1, 2, 3, 4]
+// CHECK-NEXT:  result 0: tensor<3xf32> = [10, 20, 3]
 
 // keep(x, n): the first n elements of x, then those of [1, 2, 3, 4].
 func.func @keep(%x: tensor<4xf32>, %n: tensor<1xi64>) -> tensor<4xf32> {
@@ -92,4 +96,19 @@ func.func @read_after(%x: tensor<4xf32>, %y: tensor<4xf32>, %n: tensor<1xi64>) -
   %v = vector.transfer_read %x[%c0], %p : tensor<4xf32>, vector<4xf32>
   %r = vector.transfer_write %v, %y[%c0], %m : vector<4xf32>, tensor<4xf32>
   return %r, %y : tensor<4xf32>, tensor<4xf32>
+}
+
+// wider(x, n): as keep, with a vector of 1024 lanes on a tensor of 3 (in
+// bounds under its mask): unmasked, its lanes past the tensor must stay out
+// of the buffer.
+func.func @wider(%x: tensor<3xf32>, %n: tensor<1xi64>) -> tensor<3xf32> {
+  %c0 = arith.constant 0 : index
+  %p = arith.constant 0.0 : f32
+  %cst = arith.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %n0 = tensor.extract %n[%c0] : tensor<1xi64>
+  %ni = arith.index_cast %n0 : i64 to index
+  %m = vector.create_mask %ni : vector<1024xi1>
+  %v = vector.transfer_read %x[%c0], %p, %m {in_bounds = [true]} : tensor<3xf32>, vector<1024xf32>
+  %r = vector.transfer_write %v, %cst[%c0], %m {in_bounds = [true]} : vector<1024xf32>, tensor<3xf32>
+  return %r : tensor<3xf32>
 }
