@@ -241,12 +241,12 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  // Without pattern rollback: the lowering of each scf op splits its block,
-  // and recording every moved op for a rollback that its patterns never
-  // need makes many loops and branches in one block ~10x slower.
   // The alloca scopes left (a loop body with a call or a memref.alloca)
   // as stack save and restore: convert-scf-to-cf would give them blocks.
   pm.addNestedPass<func::FuncOp>(createLowerAllocaScopesPass());
+  // Without pattern rollback: the lowering of each scf op splits its block,
+  // and recording every moved op for a rollback that its patterns never
+  // need makes many loops and branches in one block ~10x slower.
   SCFToControlFlowPassOptions scfToCFOptions;
   scfToCFOptions.allowPatternRollback = false;
   pm.addPass(createSCFToControlFlowPass(scfToCFOptions));
