@@ -234,6 +234,9 @@ void gather::addLowerToLLVMPasses(OpPassManager &pm,
   // gather-codegen's in-register gathers: the target's permutes (after
   // bufferization, which rejects llvm.call_intrinsic).
   pm.addNestedPass<func::FuncOp>(createLowerRowPermutesPass());
+  // Vector reads and writes of i1 buffers through i8 views (convert-vector-
+  // to-llvm would pack their bits).
+  pm.addNestedPass<func::FuncOp>(createWidenI1AccessesPass());
   pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
   // Copies of strided buffers as loops: no call of the runner library's
   // memrefCopy, which hosts of the kernel API do not load.

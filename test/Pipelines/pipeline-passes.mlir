@@ -96,6 +96,9 @@
 // ALL-NEXT:     gather-lower-row-permutes
 // ALL-NEXT:   ),
 // ALL-NEXT:   func.func(
+// ALL-NEXT:     gather-widen-i1-accesses
+// ALL-NEXT:   ),
+// ALL-NEXT:   func.func(
 // ALL-NEXT:     convert-vector-to-scf{{[{].*[}]}}
 // ALL-NEXT:   ),
 // ALL-NEXT:   func.func(

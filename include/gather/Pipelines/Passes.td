@@ -132,6 +132,30 @@ def BlendMaskedWritesPass
                            "::mlir::vector::VectorDialect"];
 }
 
+def WidenI1AccessesPass
+    : GatherPass<"gather-widen-i1-accesses", "::mlir::func::FuncOp"> {
+  let summary = "Vector reads and writes of i1 buffers through i8 views";
+  let description = [{
+    Part of `onnx-to-llvm`, after bufferization, before
+    `convert-vector-to-scf`. An i1 buffer holds one byte per element, but
+    MLIR 22's `convert-vector-to-llvm` lowers a `vector<Nxi1>` read or write
+    of it to an LLVM load or store of `<N x i1>`: N packed bits, the wrong
+    bytes. This pass makes each `vector.transfer_read`,
+    `vector.transfer_write`, `vector.load`, `vector.store`,
+    `vector.maskedload` and `vector.maskedstore` of an i1 memref one of an
+    i8 view of it (an `unrealized_conversion_cast` of the same shape and
+    layout, which the lowering to LLVM folds away: both are the same
+    descriptor), its vector of i8 (`arith.extui` of the values it writes,
+    of the padding and pass-through; `arith.cmpi ne` 0 of what it reads, as
+    a scalar i1 load reads a byte). Masks
+    and other attributes stay. gather's own code never makes such ops (it
+    scalarizes i1 elements); IR vectorized upstream before the pipeline
+    can. (`vector.gather` and `vector.scatter` access each element on its
+    own and are right as they are.)
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def LowerAllocaScopesPass
     : GatherPass<"gather-lower-alloca-scopes", "::mlir::func::FuncOp"> {
   let summary = "Stack save and restore around each memref.alloca_scope";
