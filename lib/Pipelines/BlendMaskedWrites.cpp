@@ -66,22 +66,17 @@ getMaskedWrite(vector::TransferWriteOp write) {
 
 /// `mask`, the mask of `write`, in the order of its vector's dimensions:
 /// the mask's dimensions are the tensor's that the permutation map takes,
-/// in the tensor's order.
+/// in the tensor's order (inferTransferOpMaskType), so the map without its
+/// unused dimensions is the transpose.
 static Value getMaskInVectorOrder(OpBuilder &builder,
                                   vector::TransferWriteOp write, Value mask) {
-  AffineMap map = write.getPermutationMap();
-  SmallVector<unsigned> dims;
-  for (unsigned i = 0; i < map.getNumResults(); ++i)
-    dims.push_back(map.getDimPosition(i));
-  if (llvm::is_sorted(dims))
+  AffineMap permutation = compressUnusedDims(write.getPermutationMap());
+  if (permutation.isIdentity())
     return mask;
-  SmallVector<unsigned> sorted(dims);
-  llvm::sort(sorted);
-  SmallVector<int64_t> permutation;
-  for (unsigned dim : dims)
-    permutation.push_back(llvm::find(sorted, dim) - sorted.begin());
-  return vector::TransposeOp::create(builder, write.getLoc(), mask,
-                                     permutation);
+  SmallVector<int64_t> order;
+  for (unsigned i = 0; i < permutation.getNumResults(); ++i)
+    order.push_back(permutation.getDimPosition(i));
+  return vector::TransposeOp::create(builder, write.getLoc(), mask, order);
 }
 
 /// The in-bounds flags of the unmasked read and write that replace `write`:

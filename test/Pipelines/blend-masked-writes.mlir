@@ -81,6 +81,20 @@ func.func @wider(%v: vector<8xf32>, %d: tensor<5xf32>, %n: index) -> tensor<5xf3
 
 // -----
 
+// An empty tensor: every lane past it, none in bounds.
+// CHECK-LABEL: func.func @empty(
+// CHECK:         vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : tensor<0xf32>, vector<4xf32>
+// CHECK:         arith.select
+// CHECK:         vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}] : vector<4xf32>, tensor<0xf32>
+func.func @empty(%v: vector<4xf32>, %d: tensor<0xf32>, %n: index) -> tensor<0xf32> {
+  %c0 = arith.constant 0 : index
+  %m = vector.create_mask %n : vector<4xi1>
+  %r = vector.transfer_write %v, %d[%c0], %m {in_bounds = [true]} : vector<4xf32>, tensor<0xf32>
+  return %r : tensor<0xf32>
+}
+
+// -----
+
 // In bounds where the constant index and the size keep the vector in the
 // tensor: dimension 0 of this vector<2x4> in tensor<2x3>, not dimension 1.
 // CHECK-LABEL: func.func @partly_in_bounds(
