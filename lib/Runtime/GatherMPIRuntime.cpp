@@ -74,7 +74,13 @@ static constexpr int kAbortOutputMilliseconds = 200;
   int initialized = 0, finalized = 0;
   MPI_Initialized(&initialized);
   MPI_Finalized(&finalized);
-  if (initialized && !finalized && exitComm != MPI_COMM_NULL) {
+  // (Without the communicator, a host that calls the collectives but never
+  // gatherMPIInit, nothing tells whether the others stop too: MPI_Finalize
+  // could wait for them, or return at once and end this process while the
+  // launcher kills the others, with either status.)
+  if (initialized && !finalized && exitComm == MPI_COMM_NULL)
+    abortJob(status);
+  if (initialized && !finalized) {
     MPI_Request request;
     MPI_Ibarrier(exitComm, &request);
     auto deadline = std::chrono::steady_clock::now() +
@@ -160,7 +166,9 @@ static void initializeMPI() {
 
 extern "C" void gatherMPIInit(int64_t numProcesses) {
   initializeMPI();
-  // (Not in a host that initialized MPI itself: its own handler stays.)
+  // (Not in a host that initialized MPI itself: its own handler stays, and
+  // the default one, where it has none, ends the job the same way.)
+  gatherSetDefaultErrorExit([] { endJobAfterError(1); });
   if (initializedHere && !installedErrorHandler) {
     gatherSetErrorHandler(mpiErrorHandler, nullptr);
     installedErrorHandler = true;
@@ -707,7 +715,8 @@ extern "C" void gatherMPISetKernelTimeout(double seconds) {
   watch.seconds = seconds;
 }
 
-extern "C" void gatherMPIKernelEnter(const GatherReportSite *site) {
+/// The deadline of a call at `site` that begins, unless one is in progress.
+static void armKernelWatch(const GatherReportSite *site) {
   KernelWatch &watch = getKernelWatch();
   std::lock_guard<std::mutex> lock(watch.mutex);
   if (watch.depth++ > 0)
@@ -727,6 +736,22 @@ extern "C" void gatherMPIKernelEnter(const GatherReportSite *site) {
     std::thread(watchKernels).detach();
   }
   watch.changed.notify_all();
+}
+
+extern "C" void gatherMPIKernelEnter(const GatherReportSite *site) {
+  armKernelWatch(site);
+  // MPI initialized by the host: the communicator of endJobAfterError, made
+  // in the first call (collective over MPI_COMM_WORLD like the kernel's own
+  // collectives after it, and under the call's limit like them).
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  static std::once_flag duplicated;
+  if (initialized && !finalized)
+    std::call_once(duplicated, [] {
+      if (exitComm == MPI_COMM_NULL)
+        MPI_Comm_dup(MPI_COMM_WORLD, &exitComm);
+    });
 }
 
 extern "C" void gatherMPIKernelExit() {

@@ -10,6 +10,7 @@
 #include "gather/Runtime/GatherRuntime.h"
 #include "RuntimeInternal.h"
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
@@ -19,8 +20,14 @@ static std::mutex errorHandlerMutex;
 static GatherErrorHandler errorHandler = nullptr;
 static void *errorHandlerUserData = nullptr;
 
+static std::atomic<void (*)(void)> defaultErrorExit{nullptr};
+
 static void defaultErrorHandler(const char *message, void * /*userData*/) {
-  gatherPrintMessageAndExit(message, nullptr);
+  gatherPrintMessageAndExit(message, defaultErrorExit.load());
+}
+
+extern "C" void gatherSetDefaultErrorExit(void (*beforeExit)(void)) {
+  defaultErrorExit.store(beforeExit);
 }
 
 /// Passes `<location>: error: <message>` (`error: <message>` without a

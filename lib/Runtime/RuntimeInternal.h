@@ -47,6 +47,14 @@ gatherReportMessageAt(const GatherReportSite *site, const char *message);
 /// error handler.
 [[noreturn]] __attribute__((visibility("default"))) void
 gatherPrintMessageAndExit(const char *message, void (*beforeExit)(void));
+
+/// Sets what the default error handler calls after printing a message and
+/// before it exits (null: nothing). libgather_mpi_runtime's ending of an
+/// MPI job (which exits itself), so that a process of a job that reports
+/// an error without a handler of the host's never leaves the others
+/// waiting or lets the launcher kill them.
+__attribute__((visibility("default"))) void
+gatherSetDefaultErrorExit(void (*beforeExit)(void));
 }
 
 namespace gather::runtime {

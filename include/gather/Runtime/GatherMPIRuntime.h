@@ -33,7 +33,10 @@ extern "C" {
 /// `numProcesses` processes. The first call also installs an error handler
 /// that, after printing the message, finalizes MPI and exits with status 1:
 /// every process reaches an error together (errors are combined across
-/// processes), so all of them end with status 1 and none is killed.
+/// processes), so all of them end with status 1 and none is killed. Where
+/// the host initialized MPI, its own handler stays; without one, the
+/// default handler ends the process that way too (not with a bare exit,
+/// after which the launcher would kill the others).
 void gatherMPIInit(int64_t numProcesses);
 
 // The collectives that assemble a partitioned gather's result, in place in
@@ -112,7 +115,12 @@ int64_t gatherMPICommSplitOnce(int64_t parent, int32_t color, int32_t key,
 // to the error handler (the code's thread is blocked in MPI).
 
 /// A call of the partitioned kernel at `site` (its function's location)
-/// begins; calls nest (the outermost one is measured).
+/// begins; calls nest (the outermost one is measured). Where the host
+/// initialized MPI, the first call is collective over MPI_COMM_WORLD: it
+/// duplicates it for the ending after an error of one process (a bounded
+/// wait for the others, then MPI_Abort; docs/Sharding.md, faults). A host
+/// that calls the collectives above without it ends the job with
+/// MPI_Abort on any error.
 void gatherMPIKernelEnter(const GatherReportSite *site);
 
 /// The call begun by the last gatherMPIKernelEnter returns.
