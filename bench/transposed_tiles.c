@@ -14,6 +14,9 @@
 // wrong. Every buffer is on 2 MiB huge pages (as gather-bench's); an
 // argument N moves `w` by N floats against them (`/tmp/tt 16`: 64 bytes).
 // -DR=256 -DC=512 (multiples of 32) measures indices of [R, C] instead.
+// The last rows have no gather: the same bytes along their rows (the
+// fused kernel's floor here) and transposed in the blocks' two passes,
+// which bound what any order of these loops can reach.
 #include <immintrin.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -276,30 +279,89 @@ static void block_tiles(int i1, int withW) {
       }
     }
 }
-static void blocked(void) {
-  for (int i1 = 0; i1 < R; i1 += B) {
-    gather_rows(i1);
-    block_tiles(i1, 1);
+// The same bytes without a gather: each value of `data` plus its index
+// value, into the scratch block (as gather_rows), into the result as [R, C]
+// (as gather_alone), or times `w`, all along their rows (the fused kernel's
+// bytes in no transposed order: its floor on this machine).
+static inline __m512 sum16(const int64_t *ip, const float *dp) {
+  __m512i a = _mm512_loadu_si512(ip), b = _mm512_loadu_si512(ip + 8);
+  __m512 v = _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtepi64_ps(a)),
+                                _mm512_cvtepi64_ps(b), 1);
+  return _mm512_add_ps(_mm512_loadu_ps(dp), v);
+}
+static void copy_rows(int i1) {
+  for (int k = 0; k < B; ++k)
+    for (int j = 0; j < C; j += 16)
+      _mm512_store_ps(block + k * C + j,
+                      sum16(idx + (i1 + k) * C + j, data + (i1 + k) * C + j));
+}
+static void copy_alone(void) {
+  for (int i = 0; i < R; ++i)
+    for (int j = 0; j < C; j += 16)
+      _mm512_storeu_ps(out + i * C + j,
+                       sum16(idx + i * C + j, data + i * C + j));
+}
+static void copy_times_w_along_rows(void) {
+  for (int i = 0; i < R; ++i)
+    for (int j = 0; j < C; j += 16)
+      _mm512_storeu_ps(out + i * C + j,
+                       _mm512_mul_ps(sum16(idx + i * C + j, data + i * C + j),
+                                     _mm512_loadu_ps(w + i * C + j)));
+}
+// The second pass over a block of 32 rows (B = 32) with both tiles of 16 rows
+// of the result transposed first, then each row's 128 bytes loaded from `w` and
+// stored together; `prefetch`: `w` and the result's lines 2 tiles ahead
+// into the L2 cache.
+static void block_tile_pairs(int i1, int prefetch) {
+  for (int j0 = 0; j0 < C; j0 += 16) {
+    __m512 a[16], b[16];
+    if (prefetch && j0 + 32 < C)
+      for (int k = 0; k < 16; ++k)
+        for (int h = 0; h < 32; h += 16) {
+          _mm_prefetch((const char *)(w + (j0 + 32 + k) * R + i1 + h),
+                       _MM_HINT_T1);
+          _mm_prefetch((const char *)(out + (j0 + 32 + k) * R + i1 + h),
+                       _MM_HINT_ET1);
+        }
+    for (int k = 0; k < 16; ++k) {
+      a[k] = _mm512_load_ps(block + k * C + j0);
+      b[k] = _mm512_load_ps(block + (16 + k) * C + j0);
+    }
+    tr16(a);
+    tr16(b);
+    for (int k = 0; k < 16; ++k) {
+      int j = j0 + perm16[k];
+      __m512 wa = _mm512_loadu_ps(w + j * R + i1),
+             wb = _mm512_loadu_ps(w + j * R + i1 + 16);
+      _mm512_storeu_ps(out + j * R + i1, _mm512_mul_ps(a[k], wa));
+      _mm512_storeu_ps(out + j * R + i1 + 16, _mm512_mul_ps(b[k], wb));
+    }
   }
 }
-static void blocked_nt(void) {
+
+// The blocks' passes: `first` (gather_rows, copy_rows; null: none) and the
+// tiles (block_tiles with `withW`; < 0: none), or with `pairs`
+// (block_tile_pairs, prefetching where `pairs` is 2).
+static void passes(void (*first)(int), int withW, int pairs) {
   for (int i1 = 0; i1 < R; i1 += B) {
-    gather_rows(i1);
-    block_tiles(i1, 2);
+    if (first)
+      first(i1);
+    if (pairs)
+      block_tile_pairs(i1, pairs == 2);
+    else if (withW >= 0)
+      block_tiles(i1, withW);
   }
 }
-static void blocked_first_pass(void) {
-  for (int i1 = 0; i1 < R; i1 += B)
-    gather_rows(i1);
-}
-static void blocked_second_pass(void) {
-  for (int i1 = 0; i1 < R; i1 += B)
-    block_tiles(i1, 1);
-}
-static void blocked_second_pass_no_w(void) {
-  for (int i1 = 0; i1 < R; i1 += B)
-    block_tiles(i1, 0);
-}
+static void blocked(void) { passes(gather_rows, 1, 0); }
+static void blocked_nt(void) { passes(gather_rows, 2, 0); }
+static void blocked_first_pass(void) { passes(gather_rows, -1, 0); }
+static void blocked_second_pass(void) { passes(NULL, 1, 0); }
+static void blocked_second_pass_no_w(void) { passes(NULL, 0, 0); }
+static void blocked_pairs(void) { passes(gather_rows, 1, 1); }
+static void blocked_pairs_prefetch(void) { passes(gather_rows, 1, 2); }
+static void transposing_copy(void) { passes(copy_rows, 1, 0); }
+static void transposing_copy_nt(void) { passes(copy_rows, 2, 0); }
+static void transposing_copy_pairs_prefetch(void) { passes(copy_rows, 1, 2); }
 
 static double bench(void (*f)(void)) {
   double best = 1e9;
@@ -424,6 +486,20 @@ int main(int argc, char **argv) {
          base);
   report("blocks of 32 rows: the second pass, no w", blocked_second_pass_no_w,
          0, base);
+  report("blocks of 32 rows, each row's 128 bytes stored together",
+         blocked_pairs, 1, base);
+  report("  and w and the result prefetched 2 tiles ahead",
+         blocked_pairs_prefetch, 1, base);
+  report("no gather (data + index values): along the rows", copy_alone, 0,
+         base);
+  report("no gather, times w along the rows (the fused floor)",
+         copy_times_w_along_rows, 0, base);
+  report("no gather, transposing: blocks of 32 rows", transposing_copy, 0,
+         base);
+  report("no gather, transposing: blocks, non-temporal stores",
+         transposing_copy_nt, 0, base);
+  report("no gather, transposing: row pairs, prefetched",
+         transposing_copy_pairs_prefetch, 0, base);
   report("no gather: tiles of data + index values", tiles_nogather, 0, base);
   report("no gather, no w", t_store_only, 0, base);
   report("no gather, w and out along their rows", t_contig, 0, base);
