@@ -114,42 +114,50 @@ void gatherFloor_I32(const float *data, int64_t dataCount,
 using bench::Workload;
 namespace cl = llvm::cl;
 
+static cl::OptionCategory category("gather-bench options");
 static cl::opt<std::string> workloadsPath("workloads",
                                           cl::desc("The workloads (JSON)"),
-                                          cl::init(GATHER_BENCH_WORKLOADS));
+                                          cl::init(GATHER_BENCH_WORKLOADS),
+                                          cl::cat(category));
 static cl::list<std::string>
     onlyWorkloads("only", cl::desc("Only these workloads (names)"),
-                  cl::CommaSeparated);
+                  cl::CommaSeparated, cl::cat(category));
 static cl::opt<unsigned>
     numRounds("rounds", cl::desc("Interleaved rounds of timed batches"),
-              cl::init(7));
+              cl::init(7), cl::cat(category));
 static cl::opt<double>
     batchMs("batch-ms", cl::desc("Least duration of one timed batch (ms)"),
-            cl::init(20));
+            cl::init(20), cl::cat(category));
 static cl::list<unsigned> threadCounts("thread-counts",
                                        cl::desc("Thread counts (default 1,2)"),
-                                       cl::CommaSeparated);
+                                       cl::CommaSeparated, cl::cat(category));
 static cl::opt<bool>
-    dynamicKernels("dynamic", cl::desc("Compile every kernel with dynamic "
-                                       "sizes (`?`)"));
+    dynamicKernels("dynamic",
+                   cl::desc("Compile every kernel with dynamic "
+                            "sizes (`?`)"),
+                   cl::cat(category));
 static cl::opt<bool> threadCpuTime(
     "thread-cpu-time",
     cl::desc("Time the 1-thread runs by the CPU time of the calling thread "
              "(CLOCK_THREAD_CPUTIME_ID) instead of wall time: on a loaded "
-             "machine, leaves out the time spent waiting for a CPU"));
+             "machine, leaves out the time spent waiting for a CPU"),
+    cl::cat(category));
 static cl::list<std::string>
     variants("variant",
              cl::desc("Also time ours built with these extra onnx-to-llvm "
                       "options (after GATHER_BENCH_PIPELINE's), as "
-                      "`ours[OPTIONS]`; repeatable (ablations in one run)"));
+                      "`ours[OPTIONS]`; repeatable (ablations in one run)"),
+             cl::cat(category));
 static cl::opt<bool> fusedConsumers(
     "fused",
     cl::desc("Instead of the workloads: the gather of [512, 1024] f32 alone "
              "and with elementwise consumers (x * w, relu) fused into it by "
-             "upstream linalg-fuse-elementwise-ops (workload \"fused\")"));
+             "upstream linalg-fuse-elementwise-ops (workload \"fused\")"),
+    cl::cat(category));
 static cl::opt<std::string>
     printKernel("print-kernel",
-                cl::desc("Print this workload's kernel source and exit"));
+                cl::desc("Print this workload's kernel source and exit"),
+                cl::cat(category));
 
 namespace {
 /// One form of the C loop.
@@ -1041,6 +1049,7 @@ static void emitMachine() {
 
 int main(int argc, char **argv) {
   cl::SetVersionPrinter(gather::printVersion);
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
       "gather-bench: gather's JIT kernel, the C loop forms and the memory "

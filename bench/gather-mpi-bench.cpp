@@ -12,7 +12,7 @@
 // workloads: e ([8192,8192] of [8192,8192], axis 1; dimension 0, off the
 // axis, is split), e_axis0 (the same, axis 0: the axis is split) and v
 // ([4096,1] of [4096,65536], axis 1: the axis is split, a
-// vocabulary-parallel lookup). Either on one process with `--threads`
+// vocabulary-parallel lookup). Either on one process with `--num-threads`
 // OpenMP threads, or under `mpirun -np R` with `--ranks=R` (`shard-grid=R`,
 // one thread per process; `--assembly=all-gather|all-reduce`:
 // shard-assembly). `--io=split` (shard-io=split, docs/Sharding.md): the
@@ -37,6 +37,7 @@
 #include "gather/Runtime/ShardBlocks.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -51,6 +52,8 @@
 #include <cstring>
 #include <string>
 #include <vector>
+
+using namespace llvm;
 
 using KernelFn = void (*)(void *, void *, void *);
 
@@ -67,22 +70,6 @@ static std::vector<int64_t> descriptor(void *data, int64_t rows,
   d[5] = columns;
   d[6] = 1;
   return d;
-}
-
-static const char *getArg(int argc, char **argv, const char *name,
-                          const char *def) {
-  size_t length = std::strlen(name);
-  for (int i = 1; i < argc; ++i)
-    if (!std::strncmp(argv[i], name, length) && argv[i][length] == '=')
-      return argv[i] + length + 1;
-  return def;
-}
-
-static bool hasFlag(int argc, char **argv, const char *name) {
-  for (int i = 1; i < argc; ++i)
-    if (!std::strcmp(argv[i], name))
-      return true;
-  return false;
 }
 
 /// The value of element (row, column) of the whole `data` of `columns`
@@ -103,14 +90,69 @@ static int64_t indexValue(int64_t row, int64_t column, int64_t columns,
   return static_cast<int64_t>((z ^ (z >> 31)) % static_cast<uint64_t>(range));
 }
 
+static cl::OptionCategory category("gather-mpi-bench options");
+static cl::opt<std::string>
+    workloadOption("workload", cl::desc("e, e_axis0 or v (the header above)"),
+                   cl::init("e"), cl::cat(category));
+static cl::opt<unsigned> threadsOption("num-threads",
+                                       cl::desc("OpenMP threads (one process)"),
+                                       cl::init(1), cl::cat(category));
+static cl::opt<unsigned>
+    ranksOption("ranks", cl::desc("MPI processes (shard-grid; 0: no MPI)"),
+                cl::init(0), cl::cat(category));
+static cl::opt<unsigned> repsOption("reps",
+                                    cl::desc("Timed calls after a warm-up"),
+                                    cl::init(3), cl::cat(category));
+static cl::opt<std::string>
+    assemblyOption("assembly",
+                   cl::desc("shard-assembly: all-gather or all-reduce"),
+                   cl::init("all-gather"), cl::cat(category));
+static cl::opt<std::string> ioOption("io", cl::desc("shard-io: whole or split"),
+                                     cl::init("whole"), cl::cat(category));
+static cl::opt<bool> jsonOption("json", cl::desc("One JSON object, not a row"),
+                                cl::cat(category));
+static cl::opt<int64_t>
+    rowsOption("rows",
+               cl::desc("The size of dimension 0 (default: the "
+                        "workload's)"),
+               cl::init(0), cl::cat(category));
+static cl::opt<std::string>
+    shardDimOption("shard-dim",
+                   cl::desc("shard-dim (default: the workload's split)"),
+                   cl::cat(category));
+static cl::opt<std::string>
+    moreOptions("options", cl::desc("More onnx-to-llvm pipeline options"),
+                cl::cat(category));
+static cl::opt<bool>
+    printKernel("print-kernel",
+                cl::desc("Print the kernel's source and pipeline options"),
+                cl::cat(category));
+
+/// `message` on stderr, exit status 1.
+static int fail(const std::string &message) {
+  llvm::errs() << "gather-mpi-bench: error: " << message << "\n";
+  return 1;
+}
+
 int main(int argc, char **argv) {
-  std::string workload = getArg(argc, argv, "--workload", "e");
-  int threads = std::atoi(getArg(argc, argv, "--threads", "1"));
-  int ranks = std::atoi(getArg(argc, argv, "--ranks", "0"));
-  int reps = std::atoi(getArg(argc, argv, "--reps", "3"));
-  std::string assembly = getArg(argc, argv, "--assembly", "all-gather");
-  std::string io = getArg(argc, argv, "--io", "whole");
-  bool json = hasFlag(argc, argv, "--json");
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "gather-mpi-bench: gather's JIT kernel on one process or partitioned "
+      "over MPI processes (under mpirun with --ranks)\n");
+  std::string workload = workloadOption, assembly = assemblyOption,
+              io = ioOption;
+  int threads = static_cast<int>(std::min(threadsOption.getValue(), 4096u));
+  int ranks = static_cast<int>(std::min(ranksOption.getValue(), 1u << 20));
+  int reps = static_cast<int>(std::min(repsOption.getValue(), 1u << 20));
+  bool json = jsonOption;
+  if (threads == 0)
+    return fail("--num-threads must be at least 1");
+  if (reps == 0)
+    return fail("--reps must be at least 1");
+  if (assembly != "all-gather" && assembly != "all-reduce")
+    return fail("--assembly must be all-gather or all-reduce, not '" +
+                assembly + "'");
   // The shapes: data [rows, dataColumns], indices [rows, indexColumns].
   int64_t rows = 8192, dataColumns = 8192, indexColumns = 8192, axis = 1,
           splitDim = 0;
@@ -122,28 +164,36 @@ int main(int argc, char **argv) {
     indexColumns = 1;
     splitDim = 1;
   } else if (workload != "e") {
-    std::fprintf(stderr, "--workload must be e, e_axis0 or v, not '%s'\n",
-                 workload.c_str());
-    return 1;
+    return fail("--workload must be e, e_axis0 or v, not '" + workload + "'");
   }
-  rows = std::atoll(getArg(argc, argv, "--rows", std::to_string(rows).c_str()));
-  std::string shardDim =
-      getArg(argc, argv, "--shard-dim", std::to_string(splitDim).c_str());
-  if (io != "whole" && io != "split") {
-    std::fprintf(stderr, "--io must be whole or split, not '%s'\n", io.c_str());
-    return 1;
+  int64_t defaultRows = rows;
+  if (rowsOption.getNumOccurrences()) {
+    if (rowsOption <= 0 || rowsOption > (int64_t(1) << 24))
+      return fail("--rows must be between 1 and 2^24, not " +
+                  std::to_string(rowsOption));
+    rows = rowsOption;
   }
+  std::string shardDim = shardDimOption.getNumOccurrences()
+                             ? std::string(shardDimOption)
+                             : std::to_string(splitDim);
+  char *end = nullptr;
+  int64_t dim = std::strtoll(shardDim.c_str(), &end, 10);
+  if (shardDim.empty() || *end || dim < -1)
+    return fail("--shard-dim must be -1 or a dimension, not '" + shardDim +
+                "'");
+  if (io != "whole" && io != "split")
+    return fail("--io must be whole or split, not '" + io + "'");
   std::string options = "num-threads=" + std::to_string(threads);
   if (ranks > 0)
     options += " shard-grid=" + std::to_string(ranks) +
                " shard-dim=" + shardDim + " shard-assembly=" + assembly +
                " shard-io=" + io;
   // --options: more pipeline options (e.g. runtime-checks=false).
-  if (const char *more = getArg(argc, argv, "--options", nullptr))
-    options += std::string(" ") + more;
+  if (!moreOptions.empty())
+    options += " " + moreOptions;
   std::string source = gather::getGatherElementsKernelSource(
       "gather", {rows, dataColumns}, "f32", {rows, indexColumns}, "i64", axis);
-  if (hasFlag(argc, argv, "--print-kernel")) {
+  if (printKernel) {
     std::printf("// pipeline-options: %s\n%s", options.c_str(), source.c_str());
     return 0;
   }
@@ -159,7 +209,6 @@ int main(int argc, char **argv) {
   // the result when the split is off the axis (else they stay whole).
   bool split = io == "split" && ranks > 0 &&
                (shardDim == "0" || shardDim == std::to_string(splitDim));
-  int64_t dim = std::atoll(shardDim.c_str());
   int64_t splitSize = dim == 0 ? rows : dataColumns;
   gather::ShardBlocks blocks{splitSize, processes};
   int64_t lo = split ? blocks.offset(rank) : 0;
@@ -256,8 +305,7 @@ int main(int argc, char **argv) {
                               (io == "split" ? ", io=split" : "")
                         : "1 process x " + std::to_string(threads) + " threads";
   std::string name = workload;
-  if (rows != (workload == "v" ? 4096 : 8192) ||
-      shardDim != std::to_string(splitDim))
+  if (rows != defaultRows || shardDim != std::to_string(splitDim))
     name += " (" + std::to_string(rows) + " rows, shard-dim=" + shardDim + ")";
   if (rank == 0 && json)
     std::printf("{\"workload\": \"%s\", \"mode\": \"%s\", \"ranks\": %d, "

@@ -112,7 +112,7 @@ def run(args, bindir, workload, mode, ranks, threads, io, scheme="auto"):
     # An axis scheme other than the model's choice (--axis-schemes).
     extra = [] if scheme == "auto" else [f"--options=shard-axis-scheme={scheme}"]
     reps = args.reps or DEFAULT_REPS[workload]
-    command = [binary, f"--workload={workload}", f"--threads={threads}",
+    command = [binary, f"--workload={workload}", f"--num-threads={threads}",
                f"--reps={reps}", f"--io={io}", "--json", *extra]
     env = dict(os.environ, OMP_NUM_THREADS=str(threads))
     with tempfile.TemporaryDirectory() as tmp:

@@ -51,7 +51,7 @@ config.substitutions.append(("%mlir_include_dir", os.path.join(os.path.dirname(c
 config.substitutions.append(("%gather_examples", os.path.join(config.gather_src_root, "examples")))
 config.substitutions.append(("%gather_plugin", os.path.join(config.gather_obj_root, "lib", "GatherPlugin" + config.llvm_shlib_ext)))
 
-tools = ["gather-opt", "gather-compile", "gather-run", "gather-runner", "gather-test-opt", "gather-jit-threads", "gather-capi-pipeline", "gather-translate", "gather-bench",
+tools = ["gather-opt", "gather-compile", "gather-run", "gather-runner", "gather-test-opt", "gather-jit-threads", "gather-capi-pipeline", "gather-translate", "gather-bench", "gather-mpi-bench",
          "gather-lsp-server", "gather-reduce", "mlir-opt", "mlir-runner", "mlir-tblgen", "llc", "lli"]
 # ASan+UBSan build (docs/Robustness.md): every report, leaks included, aborts,
 # so it fails the test even under `not` (an allocation too large returns null,
