@@ -339,6 +339,23 @@ static void block_tile_pairs(int i1, int prefetch) {
   }
 }
 
+// The blocks with each block's scratch a malloc of its own, as gather-codegen
+// allocates it (a heap buffer per block, not a huge page).
+static void blocked_malloc(void) {
+  float *shared = block;
+  for (int i1 = 0; i1 < R; i1 += B) {
+    void *raw = malloc(4 * (size_t)B * C + 64);
+    if (!raw) {
+      printf("out of memory\n");
+      exit(1);
+    }
+    block = (float *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
+    gather_rows(i1);
+    block_tiles(i1, 1);
+    free(raw);
+  }
+  block = shared;
+}
 // The blocks' passes: `first` (gather_rows, copy_rows; null: none) and the
 // tiles (block_tiles with `withW`; < 0: none), or with `pairs`
 // (block_tile_pairs, prefetching where `pairs` is 2).
@@ -486,6 +503,7 @@ int main(int argc, char **argv) {
          base);
   report("blocks of 32 rows: the second pass, no w", blocked_second_pass_no_w,
          0, base);
+  report("blocks of 32 rows, a malloc per block", blocked_malloc, 1, base);
   report("blocks of 32 rows, each row's 128 bytes stored together",
          blocked_pairs, 1, base);
   report("  and w and the result prefetched 2 tiles ahead",
