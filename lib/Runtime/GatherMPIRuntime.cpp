@@ -166,9 +166,10 @@ static void initializeMPI() {
 
 extern "C" void gatherMPIInit(int64_t numProcesses) {
   initializeMPI();
-  // (Not in a host that initialized MPI itself: its own handler stays, and
-  // the default one, where it has none, ends the job the same way.)
-  gatherSetDefaultErrorExit([] { endJobAfterError(1); });
+  // (Not in a host that initialized MPI itself: its own handler stays; the
+  // default one, where it has none, and the reports that end the process
+  // after a handler that returns end the job the same way.)
+  gatherSetErrorExit([] { endJobAfterError(1); });
   if (initializedHere && !installedErrorHandler) {
     gatherSetErrorHandler(mpiErrorHandler, nullptr);
     installedErrorHandler = true;

@@ -20,14 +20,24 @@ static std::mutex errorHandlerMutex;
 static GatherErrorHandler errorHandler = nullptr;
 static void *errorHandlerUserData = nullptr;
 
-static std::atomic<void (*)(void)> defaultErrorExit{nullptr};
+static std::atomic<void (*)(void)> errorExit{nullptr};
 
 static void defaultErrorHandler(const char *message, void * /*userData*/) {
-  gatherPrintMessageAndExit(message, defaultErrorExit.load());
+  gatherPrintMessageAndExit(message, errorExit.load());
 }
 
-extern "C" void gatherSetDefaultErrorExit(void (*beforeExit)(void)) {
-  defaultErrorExit.store(beforeExit);
+extern "C" void gatherSetErrorExit(void (*beforeExit)(void)) {
+  errorExit.store(beforeExit);
+}
+
+/// The end of the process after a report whose handler returned, where the
+/// code cannot go on (gatherSetErrorExit's hook first).
+[[noreturn]] static void exitAfterReport() {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  if (void (*beforeExit)(void) = errorExit.load())
+    beforeExit();
+  std::_Exit(1);
 }
 
 /// Passes `<location>: error: <message>` (`error: <message>` without a
@@ -185,8 +195,7 @@ extern "C" void gatherReportSlabShapeError(const GatherReportSite *site,
                    std::to_string(wholeSize) + " indices split over " +
                    std::to_string(processes) + " processes)");
   // Even with a handler that returns: the code would read past a slab.
-  std::fflush(stdout);
-  std::_Exit(1);
+  exitAfterReport();
 }
 
 /// "out of memory: cannot allocate <bytes> for <what>", then the end of
@@ -200,8 +209,7 @@ extern "C" void gatherReportSlabShapeError(const GatherReportSite *site,
   report(site, "out of memory: cannot allocate " + size + " for " +
                    (what ? what : ""));
   // Even with a handler that returns: there is no buffer to go on with.
-  std::fflush(stdout);
-  std::_Exit(1);
+  exitAfterReport();
 }
 
 extern "C" void gatherReportAllocationError(int64_t bytes, const char *what) {

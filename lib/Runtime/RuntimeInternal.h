@@ -48,13 +48,14 @@ gatherReportMessageAt(const GatherReportSite *site, const char *message);
 [[noreturn]] __attribute__((visibility("default"))) void
 gatherPrintMessageAndExit(const char *message, void (*beforeExit)(void));
 
-/// Sets what the default error handler calls after printing a message and
-/// before it exits (null: nothing). libgather_mpi_runtime's ending of an
-/// MPI job (which exits itself), so that a process of a job that reports
-/// an error without a handler of the host's never leaves the others
-/// waiting or lets the launcher kill them.
+/// Sets what the runtime calls before it ends the process after an error
+/// (null: nothing): the default error handler after printing the message,
+/// and the reports that end the process even when a host's handler returns
+/// (a failed allocation, a slab of the wrong size). libgather_mpi_runtime's
+/// ending of an MPI job (which exits itself), so that a process of a job
+/// never leaves the others waiting or lets the launcher kill them.
 __attribute__((visibility("default"))) void
-gatherSetDefaultErrorExit(void (*beforeExit)(void));
+gatherSetErrorExit(void (*beforeExit)(void));
 }
 
 namespace gather::runtime {

@@ -29,4 +29,11 @@ static void onError(const char *message, void *userData) {
   gatherMPIExit(1);
 }
 
+/* A handler that only prints: the runtime still ends the process where the
+ * code cannot go on, and ends it as the MPI runtime ends a job. */
+static void onErrorReturn(const char *message, void *userData) {
+  (void)userData;
+  fprintf(stderr, "%s\n", message);
+}
+
 #endif

@@ -4,7 +4,8 @@
  * against the gather computed on the whole tensors. With --wrong-slab,
  * process 1 passes one row of data too many; with --skip-on-1, process 1
  * never calls the kernel (it finalizes MPI); with --twice-on-0, process 0
- * calls it a second time, alone. */
+ * calls it a second time, alone. With --wrong-slab-returning, the wrong
+ * slab with an error handler that only prints and returns. */
 #include <mpi.h>
 
 #include <stdint.h>
@@ -32,8 +33,9 @@ int main(int argc, char **argv) {
   int rank = 0, processes = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &processes);
-  gatherSetErrorHandler(onError, NULL);
-  int wrong = argc > 1 && !strcmp(argv[1], "--wrong-slab");
+  int returning = argc > 1 && !strcmp(argv[1], "--wrong-slab-returning");
+  gatherSetErrorHandler(returning ? onErrorReturn : onError, NULL);
+  int wrong = argc > 1 && (!strcmp(argv[1], "--wrong-slab") || returning);
   int skip = argc > 1 && !strcmp(argv[1], "--skip-on-1") && rank == 1;
   int twice = argc > 1 && !strcmp(argv[1], "--twice-on-0") && rank == 0;
   int64_t lo = blockOffset(ROWS, processes, rank);
