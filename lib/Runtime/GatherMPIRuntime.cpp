@@ -30,9 +30,10 @@
 #include <vector>
 
 static void finalizeMPI() {
-  int finalized = 0;
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
   MPI_Finalized(&finalized);
-  if (!finalized)
+  if (initialized && !finalized)
     MPI_Finalize();
 }
 
@@ -67,20 +68,22 @@ static constexpr int kAbortOutputMilliseconds = 200;
 /// index check, a start-up verdict), MPI is finalized and each exits with
 /// `status`. Otherwise (an error of this process alone, while the others
 /// compute or wait in a collective for it, where MPI_Finalize would wait
-/// with them) MPI_Abort ends the whole job with `status`.
+/// with them) MPI_Abort ends the whole job with `status`, or 1 for a
+/// status of 0: a job that had to be aborted did not succeed.
 [[noreturn]] static void endJobAfterError(int status) {
   std::fflush(stdout);
   std::fflush(stderr);
   int initialized = 0, finalized = 0;
   MPI_Initialized(&initialized);
   MPI_Finalized(&finalized);
-  // (Without the communicator, a host that calls the collectives but never
-  // gatherMPIInit, nothing tells whether the others stop too: MPI_Finalize
-  // could wait for them, or return at once and end this process while the
-  // launcher kills the others, with either status.)
-  if (initialized && !finalized && exitComm == MPI_COMM_NULL)
+  bool inMPI = initialized && !finalized;
+  // (Without the communicator, where the host initialized MPI and no
+  // partitioned kernel has begun, nothing tells whether the others stop
+  // too: MPI_Finalize could wait for them, or return at once and end this
+  // process while the launcher kills the others, with either status.)
+  if (inMPI && exitComm == MPI_COMM_NULL && status != 0)
     abortJob(status);
-  if (initialized && !finalized) {
+  if (inMPI && exitComm != MPI_COMM_NULL) {
     MPI_Request request;
     MPI_Ibarrier(exitComm, &request);
     auto deadline = std::chrono::steady_clock::now() +
@@ -91,12 +94,19 @@ static constexpr int kAbortOutputMilliseconds = 200;
       if (std::chrono::steady_clock::now() > deadline) {
         int rank = 0;
         MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-        std::fprintf(stderr,
-                     "error: MPI rank %d stopped on the error above, the "
-                     "other ranks did not within %d s: the job ends "
-                     "(MPI_Abort)\n",
-                     rank, kExitAgreementSeconds);
-        abortJob(status);
+        if (status != 0)
+          std::fprintf(stderr,
+                       "error: MPI rank %d stopped on the error above, the "
+                       "other ranks did not within %d s: the job ends "
+                       "(MPI_Abort)\n",
+                       rank, kExitAgreementSeconds);
+        else
+          std::fprintf(stderr,
+                       "error: MPI rank %d ended with exit status 0, the "
+                       "other ranks did not within %d s: the job ends "
+                       "(MPI_Abort, status 1)\n",
+                       rank, kExitAgreementSeconds);
+        abortJob(status != 0 ? status : 1);
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
@@ -148,12 +158,30 @@ static void requireNonNegative(int64_t value, const char *function,
 }
 
 /// Whether MPI was initialized here (gatherMPIStartJob or gatherMPIInit),
-/// and whether gatherMPIInit has installed its error handler since.
+/// and whether gatherMPIInit has installed its error handler since; both
+/// under initMutex (kernels may begin on several threads).
+static std::mutex initMutex;
 static bool initializedHere = false;
 static bool installedErrorHandler = false;
 
+/// From the library's load on, the runtime ends a process after an error
+/// (the default error handler, or a report after a handler that returns)
+/// through endJobAfterError, whatever initialized MPI and whether or not
+/// gatherMPIInit ran: never with a bare exit, after which the launcher
+/// would kill the other processes.
+__attribute__((constructor)) static void setErrorExit() {
+  gatherSetErrorExit([] { endJobAfterError(1); });
+}
+
 /// MPI_Init unless MPI is initialized; MPI_Finalize at exit after it.
+/// Reports a call after MPI_Finalize (MPI cannot start again).
 static void initializeMPI() {
+  std::lock_guard<std::mutex> lock(initMutex);
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (finalized)
+    failJob("onnx.GatherElements: a partitioned kernel was called after "
+            "MPI_Finalize: MPI cannot be used again in this process");
   int initialized = 0;
   MPI_Initialized(&initialized);
   if (initialized)
@@ -167,12 +195,13 @@ static void initializeMPI() {
 extern "C" void gatherMPIInit(int64_t numProcesses) {
   initializeMPI();
   // (Not in a host that initialized MPI itself: its own handler stays; the
-  // default one, where it has none, and the reports that end the process
-  // after a handler that returns end the job the same way.)
-  gatherSetErrorExit([] { endJobAfterError(1); });
-  if (initializedHere && !installedErrorHandler) {
-    gatherSetErrorHandler(mpiErrorHandler, nullptr);
-    installedErrorHandler = true;
+  // default one, where it has none, ends the job the same way.)
+  {
+    std::lock_guard<std::mutex> lock(initMutex);
+    if (initializedHere && !installedErrorHandler) {
+      gatherSetErrorHandler(mpiErrorHandler, nullptr);
+      installedErrorHandler = true;
+    }
   }
   int size = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -642,8 +671,9 @@ struct KernelWatch {
   /// The limit in seconds (0: none); < 0 until set or read from the
   /// environment.
   double seconds = -1;
-  int depth = 0;        // nested calls in progress
-  bool limited = false; // the outermost call has a deadline
+  int depth = 0;          // nested calls in progress
+  std::thread::id thread; // the thread of the calls in progress
+  bool limited = false;   // the outermost call has a deadline
   const GatherReportSite *site = nullptr;
   uint64_t call = 0;       // the outermost call's number at `site`
   uint64_t generation = 0; // outermost calls begun so far
@@ -699,7 +729,10 @@ static double getKernelTimeout(KernelWatch &watch) {
     return watch.seconds;
   char *end = nullptr;
   double seconds = std::strtod(text, &end);
-  if (*end || !std::isfinite(seconds) || seconds < 0)
+  // (strtod skips the spaces before the number; these are the ones after.)
+  while (*end == ' ' || *end == '\t')
+    ++end;
+  if (end == text || *end || !std::isfinite(seconds) || seconds < 0)
     failJob(std::string("gather's MPI runtime: GATHER_MPI_TIMEOUT is '") +
             text + "', not a number of seconds >= 0 (0: no limit)");
   watch.seconds = seconds;
@@ -716,12 +749,17 @@ extern "C" void gatherMPISetKernelTimeout(double seconds) {
   watch.seconds = seconds;
 }
 
-/// The deadline of a call at `site` that begins, unless one is in progress.
-static void armKernelWatch(const GatherReportSite *site) {
+/// The deadline of a call at `site` that begins, unless one is in progress
+/// on this thread; false (and nothing changes) when one is in progress on
+/// another thread.
+static bool armKernelWatch(const GatherReportSite *site) {
   KernelWatch &watch = getKernelWatch();
   std::lock_guard<std::mutex> lock(watch.mutex);
+  if (watch.depth > 0 && watch.thread != std::this_thread::get_id())
+    return false;
   if (watch.depth++ > 0)
-    return;
+    return true;
+  watch.thread = std::this_thread::get_id();
   double seconds = getKernelTimeout(watch);
   watch.site = site;
   watch.call = ++watch.calls[site];
@@ -737,10 +775,26 @@ static void armKernelWatch(const GatherReportSite *site) {
     std::thread(watchKernels).detach();
   }
   watch.changed.notify_all();
+  return true;
 }
 
 extern "C" void gatherMPIKernelEnter(const GatherReportSite *site) {
-  armKernelWatch(site);
+  // Calls that overlap on two threads: MPI matches the collectives of a
+  // communicator in the order each process makes them, and the threads'
+  // orders need not agree across the processes (wrong results or a hang).
+  if (!armKernelWatch(site)) {
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    const char *location = site && site->location[0] ? site->location : "";
+    std::fprintf(stderr,
+                 "%s%serror: MPI rank %d: a partitioned kernel was called on "
+                 "a thread while a call of one is in progress on another: "
+                 "calls of partitioned kernels must not overlap (MPI would "
+                 "match their collectives in different orders on different "
+                 "ranks); the job ends (MPI_Abort)\n",
+                 location, *location ? ": " : "", rank);
+    abortJob(1);
+  }
   // MPI initialized by the host: the communicator of endJobAfterError, made
   // in the first call (collective over MPI_COMM_WORLD like the kernel's own
   // collectives after it, and under the call's limit like them).

@@ -120,7 +120,9 @@ int64_t gatherMPICommSplitOnce(int64_t parent, int32_t color, int32_t key,
 /// duplicates it for the ending after an error of one process (a bounded
 /// wait for the others, then MPI_Abort; docs/Sharding.md, faults). A host
 /// that calls the collectives above without it ends the job with
-/// MPI_Abort on any error.
+/// MPI_Abort on any error. A call that begins while one is in progress on
+/// another thread ends the job (MPI_Abort, exit status 1): the two threads'
+/// collectives could match in different orders on different processes.
 void gatherMPIKernelEnter(const GatherReportSite *site);
 
 /// The call begun by the last gatherMPIKernelEnter returns.

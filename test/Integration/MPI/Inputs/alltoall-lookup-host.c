@@ -4,7 +4,8 @@
 // every position of the whole `data` (process 1 in reverse order), then
 // checks the values. --bad-position: process 0 also asks for position 24
 // (outside `data`); --short-slab: process 1 says its slab holds one index
-// of the axis, not its two.
+// of the axis, not its two; --short-slab-no-init: the same in a host that
+// never calls gatherMPIInit.
 #include "gather/Runtime/GatherMPIRuntime.h"
 
 #include <mpi.h>
@@ -13,11 +14,13 @@
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  gatherMPIInit(2);
+  int noInit = argc > 1 && strcmp(argv[1], "--short-slab-no-init") == 0;
+  if (!noInit)
+    gatherMPIInit(2);
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   int badPosition = argc > 1 && strcmp(argv[1], "--bad-position") == 0;
-  int shortSlab = argc > 1 && strcmp(argv[1], "--short-slab") == 0;
+  int shortSlab = noInit || (argc > 1 && strcmp(argv[1], "--short-slab") == 0);
   enum { kOuter = 2, kAxis = 4, kInner = 3, kWhole = kOuter * kAxis * kInner };
   // This process's slab: indices [2 * rank, 2 * rank + 2) of the axis.
   float slab[kOuter][2][kInner];

@@ -5,13 +5,19 @@
  * process 1 passes one row of data too many; with --skip-on-1, process 1
  * never calls the kernel (it finalizes MPI); with --twice-on-0, process 0
  * calls it a second time, alone. With --wrong-slab-returning, the wrong
- * slab with an error handler that only prints and returns. */
+ * slab with an error handler that only prints and returns. With
+ * --exit0-on-1, process 0 calls the kernel again while process 1 ends with
+ * gatherMPIExit(0). With --overlap-on-0, process 0 calls the kernel on a
+ * second thread while its first call waits for process 1, which comes 2 s
+ * late. */
 #include <mpi.h>
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gather-kernel-host.h"
 
@@ -28,6 +34,14 @@ static MemRef2D descriptor(void *base, int64_t rows, int64_t cols) {
   return d;
 }
 
+/* The kernel's operands, for the call on a second thread. */
+static MemRef2D d, i, o;
+static void *callKernel(void *unused) {
+  (void)unused;
+  _mlir_ciface_gather(&d, &i, &o);
+  return NULL;
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank = 0, processes = 1;
@@ -37,7 +51,10 @@ int main(int argc, char **argv) {
   gatherSetErrorHandler(returning ? onErrorReturn : onError, NULL);
   int wrong = argc > 1 && (!strcmp(argv[1], "--wrong-slab") || returning);
   int skip = argc > 1 && !strcmp(argv[1], "--skip-on-1") && rank == 1;
-  int twice = argc > 1 && !strcmp(argv[1], "--twice-on-0") && rank == 0;
+  int exit0 = argc > 1 && !strcmp(argv[1], "--exit0-on-1");
+  int twice =
+      argc > 1 && (!strcmp(argv[1], "--twice-on-0") || exit0) && rank == 0;
+  int overlap = argc > 1 && !strcmp(argv[1], "--overlap-on-0");
   int64_t lo = blockOffset(ROWS, processes, rank);
   int64_t count = blockOffset(ROWS, processes, rank + 1) - lo;
   int64_t dataRows = count + (wrong && rank == 1);
@@ -51,13 +68,27 @@ int main(int argc, char **argv) {
   for (int64_t r = 0; r < count; ++r)
     for (int64_t k = 0; k < K; ++k)
       indices[r * K + k] = ((lo + r) * 7 + k * 3) % COLS - (k == 1 ? COLS : 0);
-  MemRef2D d = descriptor(data, dataRows, COLS),
-           i = descriptor(indices, count, K), o = descriptor(out, count, K);
+  d = descriptor(data, dataRows, COLS);
+  i = descriptor(indices, count, K);
+  o = descriptor(out, count, K);
   if (skip) {
     printf("process 1 does not call the kernel\n");
     fflush(stdout);
-  } else {
+  } else if (overlap && rank == 0) {
+    pthread_t thread;
+    pthread_create(&thread, NULL, callKernel, NULL);
+    usleep(500 * 1000);
     _mlir_ciface_gather(&d, &i, &o);
+    pthread_join(thread, NULL);
+  } else {
+    if (overlap)
+      sleep(2);
+    _mlir_ciface_gather(&d, &i, &o);
+  }
+  if (exit0 && rank == 1) {
+    printf("process 1 ends with gatherMPIExit(0)\n");
+    fflush(stdout);
+    gatherMPIExit(0);
   }
   if (twice) {
     printf("process 0 calls the kernel again\n");
