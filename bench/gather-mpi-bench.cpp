@@ -28,8 +28,12 @@
 // `// pipeline-options: ...`, and exits. `--rows=S` changes the size of
 // dimension 0 (S not a multiple of R: uneven blocks); `--shard-dim=2` (past
 // the rank) splits nothing: every process computes all of it, the
-// replicated fallback. The bytes each process sends: run it with
-// test/lib/MPITraffic preloaded, as bench/mpi.sh does.
+// replicated fallback. `--io=split` lays out slabs of dimension 0 or of the
+// workload's split only; `--io`, `--assembly` and `--shard-dim` need
+// `--ranks`; `--options` must not change what these flags set. Every value
+// it cannot run with is an error, exit status 1, before any work (the
+// number of processes right after MPI_Init). The bytes each process sends: run
+// it with test/lib/MPITraffic preloaded, as bench/mpi.sh does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,8 +47,10 @@
 
 #include <mpi.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -142,14 +148,26 @@ int main(int argc, char **argv) {
       "over MPI processes (under mpirun with --ranks)\n");
   std::string workload = workloadOption, assembly = assemblyOption,
               io = ioOption;
-  int threads = static_cast<int>(std::min(threadsOption.getValue(), 4096u));
-  int ranks = static_cast<int>(std::min(ranksOption.getValue(), 1u << 20));
-  int reps = static_cast<int>(std::min(repsOption.getValue(), 1u << 20));
   bool json = jsonOption;
-  if (threads == 0)
-    return fail("--num-threads must be at least 1");
-  if (reps == 0)
-    return fail("--reps must be at least 1");
+  if (threadsOption == 0 || threadsOption > 1024)
+    return fail("--num-threads must be between 1 and 1024, not " +
+                std::to_string(threadsOption));
+  if (ranksOption > 65536)
+    return fail("--ranks must be at most 65536, not " +
+                std::to_string(ranksOption));
+  if (repsOption == 0 || repsOption > 100000)
+    return fail("--reps must be between 1 and 100000, not " +
+                std::to_string(repsOption));
+  int threads = static_cast<int>(threadsOption.getValue());
+  int ranks = static_cast<int>(ranksOption.getValue());
+  int reps = static_cast<int>(repsOption.getValue());
+  // (What only a partitioned kernel has: not silently ignored.)
+  const cl::Option *partitionOnly[] = {&assemblyOption, &ioOption,
+                                       &shardDimOption};
+  if (ranks == 0)
+    for (const cl::Option *option : partitionOnly)
+      if (option->getNumOccurrences())
+        return fail("--" + option->ArgStr.str() + " needs --ranks");
   if (assembly != "all-gather" && assembly != "all-reduce")
     return fail("--assembly must be all-gather or all-reduce, not '" +
                 assembly + "'");
@@ -173,24 +191,64 @@ int main(int argc, char **argv) {
                   std::to_string(rowsOption));
     rows = rowsOption;
   }
-  std::string shardDim = shardDimOption.getNumOccurrences()
-                             ? std::string(shardDimOption)
-                             : std::to_string(splitDim);
-  char *end = nullptr;
-  int64_t dim = std::strtoll(shardDim.c_str(), &end, 10);
-  if (shardDim.empty() || *end || dim < -1)
-    return fail("--shard-dim must be -1 or a dimension, not '" + shardDim +
-                "'");
+  int64_t dim = splitDim;
+  if (shardDimOption.getNumOccurrences()) {
+    char *end = nullptr;
+    errno = 0;
+    dim = std::strtoll(shardDimOption.c_str(), &end, 10);
+    if (shardDimOption.empty() || *end || errno || dim < -1)
+      return fail("--shard-dim must be -1 or a dimension, not '" +
+                  shardDimOption + "'");
+  }
+  std::string shardDim = std::to_string(dim);
   if (io != "whole" && io != "split")
     return fail("--io must be whole or split, not '" + io + "'");
+  // With --io=split the host lays out each process's slabs, of dimension 0
+  // or of the workload's split dimension only.
+  if (io == "split" && dim != 0 && dim != splitDim)
+    return fail("--io=split lays out the slabs of --shard-dim=0" +
+                (splitDim != 0 ? " or " + std::to_string(splitDim) : "") +
+                " only, not " + shardDim);
+  // The buffers of the whole tensors (each process's with --io=whole, on
+  // this machine), against its memory.
+  double wholeBytes = static_cast<double>(rows) *
+                      (dataColumns * 4.0 + indexColumns * (8.0 + 4.0));
+  double machineBytes = static_cast<double>(sysconf(_SC_PHYS_PAGES)) *
+                        static_cast<double>(sysconf(_SC_PAGESIZE));
+  double neededBytes = wholeBytes * (io == "whole" ? std::max(ranks, 1) : 1);
+  if (neededBytes > machineBytes)
+    return fail("--rows=" + std::to_string(rows) + " needs " +
+                std::to_string(static_cast<int64_t>(neededBytes / (1 << 20))) +
+                " MiB, more than this machine's " +
+                std::to_string(static_cast<int64_t>(machineBytes / (1 << 20))) +
+                " MiB");
   std::string options = "num-threads=" + std::to_string(threads);
   if (ranks > 0)
     options += " shard-grid=" + std::to_string(ranks) +
                " shard-dim=" + shardDim + " shard-assembly=" + assembly +
                " shard-io=" + io;
-  // --options: more pipeline options (e.g. runtime-checks=false).
+  // --options: more pipeline options (e.g. runtime-checks=false), but not
+  // the ones the host lays out its buffers by, or reports.
+  std::string hostOptions = options;
   if (!moreOptions.empty())
     options += " " + moreOptions;
+  auto parsed = gather::ONNXToLLVMPipelineOptions::createFromString(options);
+  if (!parsed)
+    return fail("invalid pipeline options '" + options + "'");
+  auto host = gather::ONNXToLLVMPipelineOptions::createFromString(hostOptions);
+  if (!host)
+    return fail("invalid pipeline options '" + hostOptions + "'");
+  std::vector<std::pair<const char *, bool>> changed = {
+      {"num-threads", parsed->numThreads != host->numThreads},
+      {"shard-grid", parsed->shardGrid != host->shardGrid},
+      {"shard-dim", parsed->shardDim != host->shardDim},
+      {"shard-assembly", parsed->shardAssembly != host->shardAssembly},
+      {"shard-io", parsed->shardIO != host->shardIO}};
+  for (auto [key, differs] : changed)
+    if (differs)
+      return fail(std::string("--options must not change ") + key +
+                  ": the host lays out its buffers by it and reports it "
+                  "(its own flag sets it)");
   std::string source = gather::getGatherElementsKernelSource(
       "gather", {rows, dataColumns}, "f32", {rows, indexColumns}, "i64", axis);
   if (printKernel) {
@@ -203,6 +261,14 @@ int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &processes);
+    if (processes != ranks) {
+      if (rank == 0)
+        fail("--ranks=" + std::to_string(ranks) + " but the MPI job has " +
+             std::to_string(processes) + " processes; run it with mpirun -np " +
+             std::to_string(ranks));
+      MPI_Finalize();
+      return 1;
+    }
   }
   // What this process holds: everything, or with --io=split its block
   // (ShardBlocks.h) of the split dimension of `data`, and of `indices` and
@@ -233,11 +299,6 @@ int main(int argc, char **argv) {
           indexValue(indicesRow0 + i, j, indexColumns, range);
 
   mlir::MLIRContext context;
-  auto parsed = gather::ONNXToLLVMPipelineOptions::createFromString(options);
-  if (!parsed) {
-    llvm::errs() << "invalid options '" << options << "'\n";
-    return 1;
-  }
   auto engine = gather::compileSourceAndJit(context, source, *parsed);
   if (!engine) {
     llvm::errs() << llvm::toString(engine.takeError()) << "\n";

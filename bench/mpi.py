@@ -113,14 +113,14 @@ def run(args, bindir, workload, mode, ranks, threads, io, scheme="auto"):
     extra = [] if scheme == "auto" else [f"--options=shard-axis-scheme={scheme}"]
     reps = args.reps or DEFAULT_REPS[workload]
     command = [binary, f"--workload={workload}", f"--num-threads={threads}",
-               f"--reps={reps}", f"--io={io}", "--json", *extra]
+               f"--reps={reps}", "--json", *extra]
     env = dict(os.environ, OMP_NUM_THREADS=str(threads))
     with tempfile.TemporaryDirectory() as tmp:
         prefix = os.path.join(tmp, "traffic")
         if mode == "mpi":
             command = ["mpirun.mpich", "-np", str(ranks), "-genv", "LD_PRELOAD",
                        args.traffic, "-genv", "GATHER_MPI_TRAFFIC", prefix,
-                       *command, f"--ranks={ranks}"]
+                       *command, f"--ranks={ranks}", f"--io={io}"]
         log("  " + " ".join(command))
         for attempt in range(2):
             out = subprocess.run(command, env=env, text=True, stdout=subprocess.PIPE,
@@ -175,9 +175,10 @@ def main():
     load = [loadavg()]
     for workload in args.only.split(","):
         log(f"{workload}: {WORKLOADS[workload]}")
+        # (One process holds the whole tensors, whatever --io.)
+        for threads in (1, 2):
+            records.append(run(args, bindir, workload, "process", 1, threads, "whole"))
         for io in args.io.split(","):
-            for threads in (1, 2):
-                records.append(run(args, bindir, workload, "process", 1, threads, io))
             for ranks in (int(r) for r in args.ranks.split(",")):
                 schemes = (args.axis_schemes.split(",")
                            if ranks > 1 and workload in AXIS_SPLIT else ["auto"])
