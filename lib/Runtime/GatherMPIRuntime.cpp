@@ -81,8 +81,15 @@ static constexpr int kAbortOutputMilliseconds = 200;
   // partitioned kernel has begun, nothing tells whether the others stop
   // too: MPI_Finalize could wait for them, or return at once and end this
   // process while the launcher kills the others, with either status.)
-  if (inMPI && exitComm == MPI_COMM_NULL && status != 0)
+  if (inMPI && exitComm == MPI_COMM_NULL && status != 0) {
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    std::fprintf(stderr,
+                 "error: MPI rank %d stopped on the error above: the job "
+                 "ends (MPI_Abort)\n",
+                 rank);
     abortJob(status);
+  }
   if (inMPI && exitComm != MPI_COMM_NULL) {
     MPI_Request request;
     MPI_Ibarrier(exitComm, &request);
