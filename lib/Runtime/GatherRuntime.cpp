@@ -22,6 +22,16 @@ static void *errorHandlerUserData = nullptr;
 
 static std::atomic<void (*)(void)> errorExit{nullptr};
 
+/// Flushes stdout and stderr, calls `beforeExit` unless it is null, and ends
+/// the process with exit status 1 (gatherPrintMessageAndExit's end).
+[[noreturn]] static void endProcess(void (*beforeExit)(void)) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  if (beforeExit)
+    beforeExit();
+  std::_Exit(1);
+}
+
 static void defaultErrorHandler(const char *message, void * /*userData*/) {
   gatherPrintMessageAndExit(message, errorExit.load());
 }
@@ -32,13 +42,7 @@ extern "C" void gatherSetErrorExit(void (*beforeExit)(void)) {
 
 /// The end of the process after a report whose handler returned, where the
 /// code cannot go on (gatherSetErrorExit's hook first).
-[[noreturn]] static void exitAfterReport() {
-  std::fflush(stdout);
-  std::fflush(stderr);
-  if (void (*beforeExit)(void) = errorExit.load())
-    beforeExit();
-  std::_Exit(1);
-}
+[[noreturn]] static void exitAfterReport() { endProcess(errorExit.load()); }
 
 /// Passes `<location>: error: <message>` (`error: <message>` without a
 /// location), the form of the compiler's diagnostics, to the handler of
@@ -76,10 +80,7 @@ extern "C" void gatherPrintMessageAndExit(const char *message,
                                           void (*beforeExit)(void)) {
   std::fflush(stdout);
   std::fprintf(stderr, "%s\n", message);
-  std::fflush(stderr);
-  if (beforeExit)
-    beforeExit();
-  std::_Exit(1);
+  endProcess(beforeExit);
 }
 
 extern "C" void gatherSetErrorHandler(GatherErrorHandler handler,
