@@ -37,14 +37,15 @@ static std::string getCElementType(Type type) {
   std::string spelling;
   llvm::raw_string_ostream os(spelling);
   type.print(os);
-  // The runtime's C++ spellings of the table, as C spells the same bits.
+  // The runtime's C++ spellings of the table, as C spells the same bits;
+  // notes in parentheses, as the spelling goes into a C comment.
   auto toC = [](StringRef runtimeType) -> std::string {
     return llvm::StringSwitch<std::string>(runtimeType)
-        .Case("Half", "uint16_t /* f16 bits */")
-        .Case("BFloat", "uint16_t /* bf16 bits */")
-        .Case("Bool", "uint8_t /* i1: 0 or 1 */")
-        .Case("Complex<float>", "float[2] /* re, im */")
-        .Case("Complex<double>", "double[2] /* re, im */")
+        .Case("Half", "uint16_t (f16 bits)")
+        .Case("BFloat", "uint16_t (bf16 bits)")
+        .Case("Bool", "uint8_t (i1: 0 or 1)")
+        .Case("Complex<float>", "float[2] (re, im)")
+        .Case("Complex<double>", "double[2] (re, im)")
         .Case("GatherString", "GatherString")
         .Default(runtimeType.str());
   };
