@@ -50,6 +50,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -60,8 +61,8 @@ using namespace gather::reduce;
 /// The default of --test-timeout, in seconds.
 static constexpr unsigned kDefaultTestTimeout = 60;
 
-// (Read from argv before mlirReduceMain parses the command line, which
-// then only checks it; registered so that the parser accepts it.)
+// (Read from argv by getTestTimeout; registered so that the parser accepts
+// it.)
 static llvm::cl::opt<unsigned> testTimeoutOption(
     "test-timeout",
     llvm::cl::desc("Seconds after which the interestingness test is killed "
@@ -173,30 +174,65 @@ static std::string wrapTestsInArgument(llvm::StringRef arg,
   return text + arg.drop_front(std::min(i, arg.size())).str();
 }
 
-/// The value of --test-timeout in argv (`--test-timeout=N` or
-/// `--test-timeout N`; the default if absent or invalid: the command-line
-/// parser then reports it).
-static unsigned getTestTimeout(int argc, char **argv) {
-  unsigned timeout = kDefaultTestTimeout;
+/// The value of option `name` in argv (`--name=V`, `-name=V`, `--name V` or
+/// `-name V`), or std::nullopt. (Read before mlirReduceMain parses the
+/// command line, which then checks it.)
+static std::optional<llvm::StringRef> findOptionValue(int argc, char **argv,
+                                                      llvm::StringRef name) {
+  std::optional<llvm::StringRef> found;
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef arg(argv[i]);
+    if (arg == "--")
+      break;
     if (!arg.starts_with("-"))
       continue;
     arg = arg.ltrim('-');
-    if (!arg.consume_front("test-timeout"))
+    if (!arg.consume_front(name))
       continue;
-    llvm::StringRef value;
     if (arg.consume_front("="))
-      value = arg;
+      found = arg;
     else if (arg.empty() && i + 1 < argc)
-      value = argv[++i];
-    else
-      continue;
-    unsigned seconds;
-    if (!value.getAsInteger(10, seconds))
-      timeout = seconds;
+      found = llvm::StringRef(argv[++i]);
   }
-  return timeout;
+  return found;
+}
+
+/// The value of --test-timeout in argv; the default if absent or invalid
+/// (the command-line parser then reports it).
+static unsigned getTestTimeout(int argc, char **argv) {
+  unsigned seconds;
+  std::optional<llvm::StringRef> value =
+      findOptionValue(argc, argv, "test-timeout");
+  if (value && !value->getAsInteger(10, seconds))
+    return seconds;
+  return kDefaultTestTimeout;
+}
+
+/// Why the output file of -o in argv cannot be written, or "" (also where
+/// it is stdout). mlir-reduce opens it only at the end and fails without a
+/// word where it cannot.
+static std::string checkOutputFile(int argc, char **argv) {
+  std::optional<llvm::StringRef> name = findOptionValue(argc, argv, "o");
+  if (!name || *name == "-")
+    return "";
+  if (name->empty())
+    return "the output file name (-o) is empty";
+  std::string quoted = "'" + name->str() + "'";
+  if (llvm::sys::fs::is_directory(*name))
+    return "cannot write the output file " + quoted + ": it is a directory";
+  llvm::StringRef where = *name;
+  if (!llvm::sys::fs::exists(*name)) {
+    where = llvm::sys::path::parent_path(*name);
+    if (where.empty())
+      where = ".";
+    if (!llvm::sys::fs::is_directory(where))
+      return "cannot write the output file " + quoted + ": no directory '" +
+             where.str() + "'";
+  }
+  if (std::error_code error =
+          llvm::sys::fs::access(where, llvm::sys::fs::AccessMode::Write))
+    return "cannot write the output file " + quoted + ": " + error.message();
+  return "";
 }
 
 /// mlir-reduce on `argv` with the reduction passes' tests wrapped.
@@ -277,6 +313,10 @@ static int reduceInChildProcess(int argc, char **argv,
 }
 
 static int toolMain(int argc, char **argv) {
+  if (std::string error = checkOutputFile(argc, argv); !error.empty()) {
+    llvm::errs() << "gather-reduce: error: " << error << "\n";
+    return 1;
+  }
   TestWrapper wrapper;
   wrapper.self = llvm::sys::fs::getMainExecutable(
       argv[0], reinterpret_cast<void *>(&getTestTimeout));
