@@ -35,6 +35,23 @@ static std::unique_ptr<llvm::ToolOutputFile> open(Location loc,
   return file;
 }
 
+/// Whether `a` and `b` name the same file: the same path once absolute and
+/// without dots (`-` is stdout), or one existing file.
+static bool isSameFile(llvm::StringRef a, llvm::StringRef b) {
+  if (a == "-" || b == "-")
+    return a == b;
+  bool same = false;
+  if (!llvm::sys::fs::equivalent(a, b, same) && same)
+    return true;
+  auto normalize = [](llvm::StringRef path) {
+    llvm::SmallString<256> full(path);
+    (void)llvm::sys::fs::make_absolute(full);
+    llvm::sys::path::remove_dots(full, /*remove_dot_dot=*/true);
+    return full;
+  };
+  return normalize(a) == normalize(b);
+}
+
 FailureOr<gather::ModelPartition>
 gather::compileModule(ModuleOp module, const CompileOptions &options) {
   Location loc = module.getLoc();
@@ -47,6 +64,11 @@ gather::compileModule(ModuleOp module, const CompileOptions &options) {
   if (options.optLevel > 3)
     return emitError(loc) << "optimization level " << options.optLevel
                           << " is not one of 0-3";
+  if (!options.headerFile.empty() &&
+      isSameFile(options.headerFile, options.outputFile))
+    return emitError(loc) << "the header '" << options.headerFile
+                          << "' and the output '" << options.outputFile
+                          << "' are the same file";
 
   FailureOr<ModelPartition> partition = partitionModel(module);
   if (failed(partition))

@@ -25,6 +25,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -128,6 +129,18 @@ static int toolMain(int argc, char **argv) {
     options.headerFile = header.str().str();
   } else {
     options.headerFile = headerFile;
+  }
+  // Writing over the input would lose it where the compile fails.
+  for (llvm::StringRef written : {llvm::StringRef(options.outputFile),
+                                  llvm::StringRef(options.headerFile)}) {
+    bool same = false;
+    if (inputFile != "-" && !written.empty() &&
+        !llvm::sys::fs::equivalent(inputFile, written, same) && same) {
+      llvm::errs() << "gather-compile: error: '" << written
+                   << "' would be written over the input '" << inputFile
+                   << "'\n";
+      return 1;
+    }
   }
   options.configurePassManager = [](PassManager &pm) {
     return applyPassManagerCLOptions(pm);
