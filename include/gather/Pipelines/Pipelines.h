@@ -127,8 +127,8 @@ struct ONNXToLLVMPipelineOptions
       llvm::cl::init(true)};
   PassOptions::Option<int64_t> shardGrid{
       *this, "shard-grid",
-      llvm::cl::desc("Partition the gathers over this many MPI processes; 0: "
-                     "no MPI"),
+      llvm::cl::desc("Partition the gathers over this many MPI processes (at "
+                     "most 2^24); 0: no MPI"),
       llvm::cl::init(0)};
   PassOptions::Option<int64_t> shardDim{
       *this, "shard-dim",

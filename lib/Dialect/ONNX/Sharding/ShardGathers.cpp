@@ -18,6 +18,7 @@
 #include "ShardGathers.h"
 #include "UpstreamWorkarounds.h"
 #include "gather/Dialect/ONNX/GatherElementsView.h"
+#include "gather/Dialect/ONNX/Sharding/ShardingOptions.h"
 #include "gather/Dialect/ONNX/Sharding/TrafficModel.h"
 #include "gather/Support/CheckedSize.h"
 #include "gather/Support/ElementBytes.h"
@@ -247,11 +248,10 @@ struct ONNXShardGathersPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    if (gridSize < 1) {
+    if (gridSize < 1 || gridSize > kMaxShardGridSize) {
       emitError(module.getLoc(),
-                "onnx-shard-gathers: grid-size must be at least 1, "
-                "not ")
-          << gridSize.getValue();
+                "onnx-shard-gathers: grid-size must be in [1, ")
+          << kMaxShardGridSize << "], not " << gridSize.getValue();
       return signalPassFailure();
     }
     if (shardDim < -1) {

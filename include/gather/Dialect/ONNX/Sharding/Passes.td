@@ -99,7 +99,7 @@ def ONNXShardGathersPass : GatherPass<"onnx-shard-gathers", "::mlir::ModuleOp"> 
                            "::mlir::tensor::TensorDialect"];
   let options = [
     Option<"gridSize", "grid-size", "int64_t", /*default=*/"1",
-           "Number of processes of the 1-D grid (at least 1)">,
+           "Number of processes of the 1-D grid (1 to 2^24)">,
     Option<"shardDim", "shard-dim", "int64_t", /*default=*/"-1",
            "Dimension to split; -1: the first splittable one off the axis, "
            "else the axis">,

@@ -9,7 +9,7 @@
 //
 // The values of onnx-shard-gathers{io, axis-scheme} and of the onnx-to-llvm
 // options that set them (shard-io, shard-axis-scheme): one table each
-// (gather/Support/EnumOptions.h).
+// (gather/Support/EnumOptions.h); the largest grid-size (shard-grid).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +19,15 @@
 #include "gather/Dialect/ONNX/Sharding/TrafficModel.h"
 #include "gather/Support/EnumOptions.h"
 
+#include <cstdint>
+
 namespace gather {
+
+/// The most processes onnx-shard-gathers{grid-size} (onnx-to-llvm's
+/// shard-grid) partitions over: 2^24. The partitioned code holds tables of
+/// grid-size + 1 slab bounds per gather, so compile time and memory grow
+/// with it; MPI's own process counts are `int`s.
+inline constexpr int64_t kMaxShardGridSize = int64_t(1) << 24;
 
 /// What public functions take and return under sharding (docs/Sharding.md,
 /// distributed inputs and outputs).
