@@ -31,7 +31,9 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 using namespace mlir;
 using namespace gather;
@@ -254,6 +256,28 @@ public:
                                           .getIntOrFloatBitWidth()
                                 : elementType.getIntOrFloatBitWidth());
     size_t elementBytes = width / 8;
+    if (tensor.has_segment())
+      return error(what) << " is a segment of a tensor (segment), which is "
+                            "not supported";
+    int typedValues = tensor.float_data_size() + tensor.int32_data_size() +
+                      tensor.string_data_size() + tensor.int64_data_size() +
+                      tensor.double_data_size() + tensor.uint64_data_size();
+    if (tensor.has_raw_data() && typedValues > 0)
+      return error(what) << " has both raw_data and " << typedValues
+                         << " typed values; ONNX allows one of them";
+    // An int32_data or uint64_data entry must fit the element type (the
+    // bits of f16 and bf16, 0 or 1 for bool), as an inline value must.
+    auto checkRange = [&](auto values, int64_t lowest, uint64_t highest,
+                          StringRef field) -> LogicalResult {
+      for (auto [i, v] : llvm::enumerate(values))
+        if ((std::is_signed_v<std::decay_t<decltype(v)>> &&
+             int64_t(v) < lowest) ||
+            (v > 0 && uint64_t(v) > highest))
+          return error(what) << " has " << field << "[" << i << "] = " << v
+                             << ", which is not a "
+                             << dataTypeName(tensor.data_type()) << " value";
+      return success();
+    };
     std::string bytes;
     if (tensor.has_raw_data()) {
       bytes = tensor.raw_data();
@@ -278,14 +302,45 @@ public:
         break;
       case ::onnx::TensorProto::UINT32:
       case ::onnx::TensorProto::UINT64:
+        if (tensor.data_type() == ::onnx::TensorProto::UINT32 &&
+            failed(
+                checkRange(tensor.uint64_data(), 0, UINT32_MAX, "uint64_data")))
+          return failure();
         for (uint64_t v : tensor.uint64_data())
           append(&v, elementBytes); // little-endian: low bytes first
         break;
-      default: // int32_data holds INT32, INT16, INT8, UINT16, UINT8, BOOL,
-               // FLOAT16 and BFLOAT16 (as bits), one per entry.
+      default: { // int32_data holds INT32, INT16, INT8, UINT16, UINT8, BOOL,
+                 // FLOAT16 and BFLOAT16 (as bits), one per entry.
+        int64_t lowest = INT32_MIN;
+        uint64_t highest = INT32_MAX;
+        switch (tensor.data_type()) {
+        case ::onnx::TensorProto::INT8:
+          lowest = INT8_MIN, highest = INT8_MAX;
+          break;
+        case ::onnx::TensorProto::INT16:
+          lowest = INT16_MIN, highest = INT16_MAX;
+          break;
+        case ::onnx::TensorProto::UINT8:
+          lowest = 0, highest = UINT8_MAX;
+          break;
+        case ::onnx::TensorProto::UINT16:
+        case ::onnx::TensorProto::FLOAT16:
+        case ::onnx::TensorProto::BFLOAT16:
+          lowest = 0, highest = UINT16_MAX;
+          break;
+        case ::onnx::TensorProto::BOOL:
+          lowest = 0, highest = 1;
+          break;
+        default:
+          break;
+        }
+        if (failed(
+                checkRange(tensor.int32_data(), lowest, highest, "int32_data")))
+          return failure();
         for (int32_t v : tensor.int32_data())
           append(&v, elementBytes);
         break;
+      }
       }
     }
     if (bytes.size() != static_cast<size_t>(numElements) * elementBytes)
