@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 using namespace mlir;
 using namespace gather;
@@ -63,6 +64,18 @@ static Type getElementType(MLIRContext *context, int32_t type) {
   default:
     return nullptr;
   }
+}
+
+/// The values an int32_data or uint64_data entry of a tensor of integer or
+/// float `elementType` may hold: the type's values, or a float's bits.
+static std::pair<int64_t, uint64_t> getEntryRange(Type elementType) {
+  unsigned bits = elementType.getIntOrFloatBitWidth();
+  if (bits >= 64)
+    return {INT64_MIN, UINT64_MAX};
+  if (isa<FloatType>(elementType) || elementType.isUnsignedInteger() ||
+      bits == 1)
+    return {0, (uint64_t(1) << bits) - 1};
+  return {-(int64_t(1) << (bits - 1)), (uint64_t(1) << (bits - 1)) - 1};
 }
 
 /// Whether `tensor` refers to data outside the model (ONNX IR "External
@@ -267,15 +280,15 @@ public:
                          << " typed values; ONNX allows one of them";
     // An int32_data or uint64_data entry must fit the element type (the
     // bits of f16 and bf16, 0 or 1 for bool), as an inline value must.
-    auto checkRange = [&](auto values, int64_t lowest, uint64_t highest,
-                          StringRef field) -> LogicalResult {
+    auto checkRange = [&](auto values, StringRef field) -> LogicalResult {
+      auto [lowest, highest] = getEntryRange(elementType);
       for (auto [i, v] : llvm::enumerate(values))
         if ((std::is_signed_v<std::decay_t<decltype(v)>> &&
              int64_t(v) < lowest) ||
             (v > 0 && uint64_t(v) > highest))
-          return error(what) << " has " << field << "[" << i << "] = " << v
-                             << ", which is not a "
-                             << dataTypeName(tensor.data_type()) << " value";
+          return error(what)
+                 << " has " << field << "[" << i << "] = " << v
+                 << ", which does not fit " << dataTypeName(tensor.data_type());
       return success();
     };
     std::string bytes;
@@ -302,45 +315,18 @@ public:
         break;
       case ::onnx::TensorProto::UINT32:
       case ::onnx::TensorProto::UINT64:
-        if (tensor.data_type() == ::onnx::TensorProto::UINT32 &&
-            failed(
-                checkRange(tensor.uint64_data(), 0, UINT32_MAX, "uint64_data")))
+        if (failed(checkRange(tensor.uint64_data(), "uint64_data")))
           return failure();
         for (uint64_t v : tensor.uint64_data())
           append(&v, elementBytes); // little-endian: low bytes first
         break;
-      default: { // int32_data holds INT32, INT16, INT8, UINT16, UINT8, BOOL,
-                 // FLOAT16 and BFLOAT16 (as bits), one per entry.
-        int64_t lowest = INT32_MIN;
-        uint64_t highest = INT32_MAX;
-        switch (tensor.data_type()) {
-        case ::onnx::TensorProto::INT8:
-          lowest = INT8_MIN, highest = INT8_MAX;
-          break;
-        case ::onnx::TensorProto::INT16:
-          lowest = INT16_MIN, highest = INT16_MAX;
-          break;
-        case ::onnx::TensorProto::UINT8:
-          lowest = 0, highest = UINT8_MAX;
-          break;
-        case ::onnx::TensorProto::UINT16:
-        case ::onnx::TensorProto::FLOAT16:
-        case ::onnx::TensorProto::BFLOAT16:
-          lowest = 0, highest = UINT16_MAX;
-          break;
-        case ::onnx::TensorProto::BOOL:
-          lowest = 0, highest = 1;
-          break;
-        default:
-          break;
-        }
-        if (failed(
-                checkRange(tensor.int32_data(), lowest, highest, "int32_data")))
+      default: // int32_data holds INT32, INT16, INT8, UINT16, UINT8, BOOL,
+               // FLOAT16 and BFLOAT16 (as bits), one per entry.
+        if (failed(checkRange(tensor.int32_data(), "int32_data")))
           return failure();
         for (int32_t v : tensor.int32_data())
           append(&v, elementBytes);
         break;
-      }
       }
     }
     if (bytes.size() != static_cast<size_t>(numElements) * elementBytes)
